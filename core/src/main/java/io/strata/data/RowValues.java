@@ -1,0 +1,59 @@
+package io.strata.data;
+
+import io.strata.types.AtomicType;
+import io.strata.types.DataType;
+
+/**
+ * Reads one field of a row or array as a Java object of the internal value classes. For metadata,
+ * statistics and tests, not for per-row hot paths (it boxes).
+ */
+public final class RowValues {
+
+    private RowValues() {}
+
+    /** The value at {@code pos}, or null. */
+    public static Object get(Row row, int pos, DataType type) {
+        if (row.isNullAt(pos)) {
+            return null;
+        }
+        return switch (type.root()) {
+            case BOOLEAN -> row.getBoolean(pos);
+            case TINYINT -> row.getByte(pos);
+            case SMALLINT -> row.getShort(pos);
+            case INT, DATE, TIME -> row.getInt(pos);
+            case BIGINT -> row.getLong(pos);
+            case FLOAT -> row.getFloat(pos);
+            case DOUBLE -> row.getDouble(pos);
+            case CHAR, VARCHAR -> row.getString(pos);
+            case BINARY, VARBINARY -> row.getBinary(pos);
+            case DECIMAL -> row.getDecimal(pos, ((AtomicType) type).precision(), ((AtomicType) type).scale());
+            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> row.getTimestamp(pos, ((AtomicType) type).precision());
+            case ARRAY -> row.getArray(pos);
+            case MAP, MULTISET -> row.getMap(pos);
+            case ROW -> row.getRow(pos, ((io.strata.types.RowType) type).fieldCount());
+        };
+    }
+
+    /** The element at {@code i}, or null. */
+    public static Object get(ArrayData array, int i, DataType type) {
+        if (array.isNullAt(i)) {
+            return null;
+        }
+        return switch (type.root()) {
+            case BOOLEAN -> array.getBoolean(i);
+            case TINYINT -> array.getByte(i);
+            case SMALLINT -> array.getShort(i);
+            case INT, DATE, TIME -> array.getInt(i);
+            case BIGINT -> array.getLong(i);
+            case FLOAT -> array.getFloat(i);
+            case DOUBLE -> array.getDouble(i);
+            case CHAR, VARCHAR -> array.getString(i);
+            case BINARY, VARBINARY -> array.getBinary(i);
+            case DECIMAL -> array.getDecimal(i, ((AtomicType) type).precision(), ((AtomicType) type).scale());
+            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> array.getTimestamp(i, ((AtomicType) type).precision());
+            case ARRAY -> array.getArray(i);
+            case MAP, MULTISET -> array.getMap(i);
+            case ROW -> array.getRow(i, ((io.strata.types.RowType) type).fieldCount());
+        };
+    }
+}

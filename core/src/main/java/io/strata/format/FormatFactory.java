@@ -1,0 +1,34 @@
+package io.strata.format;
+
+import io.strata.fs.FileIO;
+import io.strata.types.RowType;
+import java.io.IOException;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Opens readers and writers of one file format.
+ *
+ * <p>Writers: {@code fileType} is the exact row type of the file, with field ids (for primary-key
+ * files: the {@code _KEY_} columns, {@code _SEQUENCE_NUMBER}, {@code _VALUE_KIND}, then the value
+ * columns). Field ids are stored as Paimon stores them (ORC attribute {@code paimon.id}, Parquet
+ * field_id).
+ *
+ * <p>Readers: {@code readType} names the fields wanted, by id; a field whose id the file does not
+ * have reads as null, a field the file stores as a narrower type reads widened (INT as BIGINT, FLOAT as
+ * DOUBLE, ...). Any failure names the file.
+ */
+public interface FormatFactory {
+
+    FormatWriter createWriter(FileIO io, Path path, RowType fileType, String compression) throws IOException;
+
+    FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize) throws IOException;
+
+    /** The factory for a format. */
+    static FormatFactory of(FileFormat format) {
+        return switch (format) {
+            case ORC -> FormatFactories.orc();
+            case PARQUET -> FormatFactories.parquet();
+            case AVRO -> throw new UnsupportedOperationException("Avro data files are not supported yet");
+        };
+    }
+}

@@ -1,0 +1,169 @@
+package io.strata.fs;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+
+/**
+ * File access over any Hadoop FileSystem (local, HDFS, S3A). Every failure names the path. The one
+ * operation the commit protocol depends on is {@link #tryAtomicWriteIfAbsent}: write a temporary file,
+ * then rename it onto the target only if the target does not exist.
+ */
+public final class FileIO {
+
+    private final Configuration conf;
+
+    public FileIO(Configuration conf) {
+        this.conf = conf;
+    }
+
+    /** A FileIO with a default Hadoop configuration. */
+    public static FileIO local() {
+        return new FileIO(new Configuration());
+    }
+
+    public Configuration hadoopConf() {
+        return conf;
+    }
+
+    public FileSystem fileSystem(Path path) throws IOException {
+        FileSystem fs = path.getFileSystem(conf);
+        // The checksumming local file system writes a .crc file beside every file; Paimon's tables
+        // have none, so local paths go to the raw file system.
+        return fs instanceof LocalFileSystem local ? local.getRawFileSystem() : fs;
+    }
+
+    private static boolean isLocal(FileSystem fs) {
+        return fs instanceof RawLocalFileSystem;
+    }
+
+    public FSDataInputStream open(Path path) throws IOException {
+        try {
+            return fileSystem(path).open(path);
+        } catch (FileNotFoundException e) {
+            throw new FileNotFoundException("File does not exist: " + path);
+        }
+    }
+
+    /** Creates a file for writing; fails if it exists unless {@code overwrite}. */
+    public FSDataOutputStream create(Path path, boolean overwrite) throws IOException {
+        return fileSystem(path).create(path, overwrite);
+    }
+
+    public boolean exists(Path path) throws IOException {
+        return fileSystem(path).exists(path);
+    }
+
+    public long fileSize(Path path) throws IOException {
+        return fileSystem(path).getFileStatus(path).getLen();
+    }
+
+    /** The entries of a directory; empty if it does not exist. */
+    public FileStatus[] list(Path dir) throws IOException {
+        try {
+            return fileSystem(dir).listStatus(dir);
+        } catch (FileNotFoundException e) {
+            return new FileStatus[0];
+        }
+    }
+
+    public boolean delete(Path path, boolean recursive) throws IOException {
+        return fileSystem(path).delete(path, recursive);
+    }
+
+    /** Deletes, ignoring failures: for cleaning up after a failed write. */
+    public void deleteQuietly(Path path) {
+        try {
+            delete(path, false);
+        } catch (IOException | RuntimeException ignored) {
+            // Best effort: a leftover file is an orphan that cleanup finds; it is never referenced.
+        }
+    }
+
+    public void mkdirs(Path dir) throws IOException {
+        if (!fileSystem(dir).mkdirs(dir)) {
+            throw new IOException("Cannot create directory " + dir);
+        }
+    }
+
+    /** The whole file. */
+    public byte[] readFully(Path path) throws IOException {
+        try (InputStream in = open(path)) {
+            return in.readAllBytes();
+        }
+    }
+
+    public String readUtf8(Path path) throws IOException {
+        return new String(readFully(path), StandardCharsets.UTF_8);
+    }
+
+    /** Writes a new file (it must not exist). */
+    public void writeNew(Path path, byte[] content) throws IOException {
+        try (FSDataOutputStream out = create(path, false)) {
+            out.write(content);
+        }
+    }
+
+    /**
+     * Writes {@code content} to {@code target} only if {@code target} does not exist yet, atomically:
+     * the content goes to a hidden temporary file beside it, which is renamed onto the target. Returns
+     * false, leaving nothing behind, if the target exists (another writer won). On HDFS and local file
+     * systems rename fails when the target exists; object stores need an external lock.
+     */
+    public boolean tryAtomicWriteIfAbsent(Path target, byte[] content) throws IOException {
+        Path tmp = new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            writeNew(tmp, content);
+            FileSystem fs = fileSystem(target);
+            if (isLocal(fs)) {
+                // POSIX rename replaces an existing target; a hard link fails if the target exists, atomically.
+                try {
+                    RawLocalFileSystem raw = (RawLocalFileSystem) fs;
+                    Files.createLink(raw.pathToFile(target).toPath(), raw.pathToFile(tmp).toPath());
+                    return true;
+                } catch (FileAlreadyExistsException e) {
+                    return false;
+                }
+            }
+            if (fs.exists(target)) {
+                return false;
+            }
+            return fs.rename(tmp, target);
+        } finally {
+            deleteQuietly(tmp);
+        }
+    }
+
+    /** Replaces the file's content atomically where the file system allows (temp file, then rename). */
+    public void overwriteAtomic(Path target, byte[] content) throws IOException {
+        Path tmp = new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            writeNew(tmp, content);
+            FileSystem fs = fileSystem(target);
+            fs.delete(target, false);
+            if (!fs.rename(tmp, target)) {
+                throw new IOException("Cannot rename " + tmp + " to " + target);
+            }
+        } finally {
+            deleteQuietly(tmp);
+        }
+    }
+
+    /** Wraps an IOException so that it can cross a lambda, keeping the message that names the path. */
+    public static UncheckedIOException unchecked(IOException e) {
+        return new UncheckedIOException(e.getMessage(), e);
+    }
+}

@@ -1,0 +1,57 @@
+package io.strata.lsm;
+
+import io.strata.data.Row;
+import io.strata.manifest.DataFileMeta;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Reads the files of one primary-key bucket merged (FORMAT.md section 8): sections of overlapping files
+ * are merged run against run; a section of one sorted run is read directly, dropping its retractions.
+ */
+public final class MergeTreeReader {
+
+    private MergeTreeReader() {}
+
+    public static RecordCursor read(
+            List<DataFileMeta> files,
+            Comparator<Row> fileKeyComparator,
+            Comparator<Row> valueKeyComparator,
+            Supplier<MergeFunction> mergeFunctions,
+            RunCursor.FileOpener opener) {
+        List<List<SortedRun>> sections = new IntervalPartition(fileKeyComparator).partition(files);
+        List<ConcatCursor.CursorFactory> factories = new ArrayList<>(sections.size());
+        for (List<SortedRun> section : sections) {
+            if (section.size() == 1) {
+                List<DataFileMeta> run = section.get(0).files();
+                MergeFunction fn = mergeFunctions.get();
+                // One run holds each key once: the merge function still decides (deletes, ignore-delete).
+                factories.add(() -> new SingleRunCursor(new RunCursor(run, opener), fn));
+            } else {
+                factories.add(() -> {
+                    List<RecordCursor> runs = new ArrayList<>(section.size());
+                    for (SortedRun r : section) {
+                        runs.add(new RunCursor(r.files(), opener));
+                    }
+                    return new MergingCursor(runs, valueKeyComparator, mergeFunctions.get());
+                });
+            }
+        }
+        return new ConcatCursor(factories);
+    }
+
+    /**
+     * Reads files whose keys are known not to repeat across files (levels above 0 with deletion vectors,
+     * or first-row tables) one after another; each record passes the merge function alone.
+     */
+    public static RecordCursor readUnmerged(
+            List<DataFileMeta> files, Supplier<MergeFunction> mergeFunctions, RunCursor.FileOpener opener) {
+        List<ConcatCursor.CursorFactory> factories = new ArrayList<>(files.size());
+        for (DataFileMeta f : files) {
+            factories.add(() -> new SingleRunCursor(new RunCursor(List.of(f), opener), mergeFunctions.get()));
+        }
+        return new ConcatCursor(factories);
+    }
+}

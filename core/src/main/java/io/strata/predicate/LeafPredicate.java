@@ -1,0 +1,94 @@
+package io.strata.predicate;
+
+import io.strata.data.Row;
+import io.strata.data.RowValues;
+import io.strata.types.DataType;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A comparison of one field with literals of the field's internal value class (Integer, Long,
+ * Utf8String, Decimal, Timestamp, ...).
+ */
+public record LeafPredicate(LeafFunction function, int index, String fieldName, DataType type, List<Object> literals)
+        implements Predicate {
+
+    @Override
+    public boolean test(Row row) {
+        boolean isNull = row.isNullAt(index);
+        return switch (function) {
+            case IS_NULL -> isNull;
+            case IS_NOT_NULL -> !isNull;
+            default -> !isNull && testValue(RowValues.get(row, index, type));
+        };
+    }
+
+    private boolean testValue(Object v) {
+        return switch (function) {
+            case EQUAL -> compare(v, literals.get(0)) == 0;
+            case NOT_EQUAL -> compare(v, literals.get(0)) != 0;
+            case LESS_THAN -> compare(v, literals.get(0)) < 0;
+            case LESS_OR_EQUAL -> compare(v, literals.get(0)) <= 0;
+            case GREATER_THAN -> compare(v, literals.get(0)) > 0;
+            case GREATER_OR_EQUAL -> compare(v, literals.get(0)) >= 0;
+            case IN -> literals.stream().anyMatch(l -> l != null && compare(v, l) == 0);
+            case NOT_IN -> literals.stream().noneMatch(l -> l == null || compare(v, l) == 0);
+            case IS_NULL, IS_NOT_NULL -> throw new IllegalStateException();
+        };
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static int compare(Object a, Object b) {
+        if (a instanceof byte[] x && b instanceof byte[] y) {
+            return java.util.Arrays.compareUnsigned(x, y);
+        }
+        return ((Comparable) a).compareTo(b);
+    }
+
+    @Override
+    public boolean mayMatch(long rowCount, Row min, Row max, Long[] nullCounts) {
+        Long nulls = nullCounts == null || index >= nullCounts.length ? null : nullCounts[index];
+        switch (function) {
+            case IS_NULL:
+                return nulls == null || nulls > 0;
+            case IS_NOT_NULL:
+                return nulls == null || nulls < rowCount;
+            default:
+                break;
+        }
+        if (nulls != null && nulls == rowCount) {
+            return false; // all null: no comparison can hold
+        }
+        Object lo = min == null || min.isNullAt(index) ? null : RowValues.get(min, index, type);
+        Object hi = max == null || max.isNullAt(index) ? null : RowValues.get(max, index, type);
+        if (lo == null || hi == null) {
+            return true; // unknown bounds
+        }
+        Object lit = literals.isEmpty() ? null : literals.get(0);
+        return switch (function) {
+            case EQUAL -> compare(lit, lo) >= 0 && compare(lit, hi) <= 0;
+            case NOT_EQUAL -> !(compare(lo, lit) == 0 && compare(hi, lit) == 0);
+            case LESS_THAN -> compare(lo, lit) < 0;
+            case LESS_OR_EQUAL -> compare(lo, lit) <= 0;
+            case GREATER_THAN -> compare(hi, lit) > 0;
+            case GREATER_OR_EQUAL -> compare(hi, lit) >= 0;
+            case IN -> literals.stream().anyMatch(l -> l != null && compare(l, lo) >= 0 && compare(l, hi) <= 0);
+            case NOT_IN, IS_NULL, IS_NOT_NULL -> true;
+        };
+    }
+
+    @Override
+    public Predicate restrictTo(Set<Integer> allowed) {
+        return allowed.contains(index) ? this : null;
+    }
+
+    @Override
+    public Set<Integer> fields() {
+        return Set.of(index);
+    }
+
+    @Override
+    public String toString() {
+        return fieldName + " " + function + (literals.isEmpty() ? "" : " " + literals);
+    }
+}

@@ -1,0 +1,230 @@
+package io.strata.table;
+
+import io.strata.data.Row;
+import io.strata.fs.FileIO;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.ManifestEntry;
+import io.strata.manifest.ManifestFile;
+import io.strata.manifest.ManifestFileMeta;
+import io.strata.manifest.ManifestList;
+import io.strata.manifest.ManifestMerger;
+import io.strata.manifest.MetadataFileNames;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Snapshot;
+import io.strata.snapshot.SnapshotManager;
+import io.strata.types.RowComparator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The commit protocol (FORMAT.md section 3): write the changes as manifests, then for the latest
+ * snapshot N write base and delta manifest lists and try to create {@code snapshot-(N+1)}; a writer that
+ * loses the race re-reads, checks conflicts, recognises its own already-landed commit (same user,
+ * identifier and kind), and retries. A failed commit removes the metadata files it wrote; the table
+ * stays as it was.
+ */
+final class FileStoreCommit {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FileStoreCommit.class);
+
+    private final FileIO io;
+    private final TablePaths paths;
+    private final TableSchema schema;
+    private final TableOptions options;
+    private final SnapshotManager snapshots;
+    private final SnapshotFiles snapshotFiles;
+    private final String commitUser;
+    private final MetadataFileNames names = new MetadataFileNames();
+
+    FileStoreCommit(FileStoreTable table, String commitUser) {
+        this.io = table.fileIO();
+        this.paths = table.paths();
+        this.schema = table.schema();
+        this.options = schema.tableOptions();
+        this.snapshots = table.snapshotManager();
+        this.snapshotFiles = table.snapshotFiles();
+        this.commitUser = commitUser;
+    }
+
+    /** Commits the changes as one snapshot; returns its id. */
+    long commit(List<ManifestEntry> changes, long commitIdentifier, CommitKind kind) throws IOException {
+        ManifestFile manifestFile = new ManifestFile(io, paths.manifestDirectory(), schema.partitionType(),
+                options.manifestTargetFileSize(), names);
+        ManifestList manifestList = new ManifestList(io, paths.manifestDirectory(), names);
+        List<Path> written = new ArrayList<>();
+        boolean success = false;
+        try {
+            List<ManifestFileMeta> delta = manifestFile.write(changes);
+            for (ManifestFileMeta m : delta) {
+                written.add(manifestPath(m.fileName()));
+            }
+            Long startLatest = snapshots.latestSnapshotId();
+            int maxRetries = options.commitMaxRetries();
+            for (int attempt = 0; ; attempt++) {
+                Optional<Snapshot> latest = snapshots.latestSnapshot();
+                Optional<Long> landed = findLanded(startLatest, commitIdentifier, kind);
+                if (landed.isPresent()) {
+                    success = true;
+                    return landed.get();
+                }
+                if (latest.isPresent()) {
+                    checkConflicts(latest.get(), changes);
+                }
+                List<Path> attemptFiles = new ArrayList<>();
+                Snapshot next = buildSnapshot(latest.orElse(null), delta, changes, commitIdentifier, kind,
+                        manifestFile, manifestList, attemptFiles);
+                if (snapshots.tryCommit(next)) {
+                    written.addAll(attemptFiles);
+                    snapshots.commitLatestHint(next.id());
+                    if (next.id() == 1) {
+                        snapshots.commitEarliestHint(1);
+                    }
+                    success = true;
+                    return next.id();
+                }
+                for (Path p : attemptFiles) {
+                    io.deleteQuietly(p);
+                }
+                if (attempt >= maxRetries) {
+                    throw new IOException("Commit to table " + paths.root() + " failed after " + (attempt + 1)
+                            + " attempts: other writers kept committing snapshot " + next.id());
+                }
+                LOG.info("Snapshot {} of {} was taken by another writer; retrying", next.id(), paths.root());
+            }
+        } finally {
+            if (!success) {
+                for (Path p : written) {
+                    io.deleteQuietly(p);
+                }
+            }
+        }
+    }
+
+    private Path manifestPath(String name) {
+        return new Path(paths.manifestDirectory(), name);
+    }
+
+    /** A snapshot after {@code startLatest} with our user, identifier and kind: our commit already landed. */
+    private Optional<Long> findLanded(Long startLatest, long commitIdentifier, CommitKind kind) throws IOException {
+        Long latest = snapshots.latestSnapshotId();
+        if (latest == null) {
+            return Optional.empty();
+        }
+        long from = startLatest == null ? 1 : startLatest + 1;
+        for (long id = latest; id >= from; id--) {
+            if (!snapshots.snapshotExists(id)) {
+                break;
+            }
+            Snapshot s = snapshots.snapshot(id);
+            if (commitUser.equals(s.commitUser()) && s.commitIdentifier() == commitIdentifier && s.commitKind() == kind) {
+                return Optional.of(id);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Files we delete must still be live; files we add above level 0 must not overlap that level's files. */
+    private void checkConflicts(Snapshot latest, List<ManifestEntry> changes) throws IOException {
+        boolean deletes = changes.stream().anyMatch(e -> e.kind() == FileKind.DELETE);
+        boolean upperAdds = changes.stream().anyMatch(e -> e.kind() == FileKind.ADD && e.file().level() > 0);
+        if (!deletes && !upperAdds) {
+            return;
+        }
+        List<ManifestEntry> live = snapshotFiles.liveEntries(latest, null);
+        Set<ManifestEntry.Identifier> liveIds = new HashSet<>();
+        for (ManifestEntry e : live) {
+            liveIds.add(e.identifier());
+        }
+        for (ManifestEntry change : changes) {
+            if (change.kind() == FileKind.DELETE && !liveIds.contains(change.identifier())) {
+                throw new IOException("Commit conflict on table " + paths.root() + ": file " + change.file().fileName()
+                        + " was already removed by snapshot <= " + latest.id() + " (a concurrent compaction?)");
+            }
+        }
+        if (!upperAdds || schema.primaryKeys().isEmpty()) {
+            return;
+        }
+        RowComparator keys = RowComparator.of(schema.trimmedPrimaryKeyType());
+        Set<ManifestEntry.Identifier> removed = new HashSet<>();
+        for (ManifestEntry c : changes) {
+            if (c.kind() == FileKind.DELETE) {
+                removed.add(c.identifier());
+            }
+        }
+        for (ManifestEntry add : changes) {
+            if (add.kind() != FileKind.ADD || add.file().level() == 0) {
+                continue;
+            }
+            for (ManifestEntry e : live) {
+                DataFileMeta f = e.file();
+                if (e.bucket() == add.bucket() && f.level() == add.file().level() && e.partition().equals(add.partition())
+                        && !removed.contains(e.identifier())
+                        && overlaps(keys, f.minKey(), f.maxKey(), add.file().minKey(), add.file().maxKey())) {
+                    throw new IOException("Commit conflict on table " + paths.root() + ": file " + add.file().fileName()
+                            + " overlaps " + f.fileName() + " in level " + f.level() + " of bucket " + add.bucket());
+                }
+            }
+        }
+    }
+
+    private static boolean overlaps(RowComparator c, Row aMin, Row aMax, Row bMin, Row bMax) {
+        return c.compare(aMin, bMax) <= 0 && c.compare(bMin, aMax) <= 0;
+    }
+
+    private Snapshot buildSnapshot(Snapshot latest, List<ManifestFileMeta> delta, List<ManifestEntry> changes,
+            long commitIdentifier, CommitKind kind, ManifestFile manifestFile, ManifestList manifestList,
+            List<Path> attemptFiles) throws IOException {
+        List<ManifestFileMeta> base = new ArrayList<>();
+        long previousTotal = 0;
+        if (latest != null) {
+            base.addAll(snapshotFiles.dataManifests(latest));
+            previousTotal = latest.totalRecordCount() == null ? 0 : latest.totalRecordCount();
+        }
+        List<ManifestFileMeta> merged = ManifestMerger.merge(base, manifestFile, options.manifestTargetFileSize(),
+                options.manifestMergeMinCount());
+        Set<String> baseNames = new HashSet<>();
+        for (ManifestFileMeta m : base) {
+            baseNames.add(m.fileName());
+        }
+        for (ManifestFileMeta m : merged) {
+            if (!baseNames.contains(m.fileName())) {
+                attemptFiles.add(manifestPath(m.fileName()));
+            }
+        }
+        ManifestList.Written baseList = manifestList.write(merged);
+        attemptFiles.add(manifestPath(baseList.fileName()));
+        ManifestList.Written deltaList = manifestList.write(delta);
+        attemptFiles.add(manifestPath(deltaList.fileName()));
+        long deltaRecords = 0;
+        for (ManifestEntry e : changes) {
+            deltaRecords += e.kind() == FileKind.ADD ? e.file().rowCount() : -e.file().rowCount();
+        }
+        long id = latest == null ? 1 : latest.id() + 1;
+        return Snapshot.builder()
+                .id(id)
+                .schemaId(schema.id())
+                .baseManifestList(baseList.fileName())
+                .baseManifestListSize(baseList.fileSize())
+                .deltaManifestList(deltaList.fileName())
+                .deltaManifestListSize(deltaList.fileSize())
+                .indexManifest(latest == null ? null : latest.indexManifest())
+                .commitUser(commitUser)
+                .commitIdentifier(commitIdentifier)
+                .commitKind(kind)
+                .timeMillis(System.currentTimeMillis())
+                .totalRecordCount(previousTotal + deltaRecords)
+                .deltaRecordCount(deltaRecords)
+                .nextRowId(latest == null ? 0L : latest.nextRowId())
+                .build();
+    }
+}

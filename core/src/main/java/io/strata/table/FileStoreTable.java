@@ -1,0 +1,116 @@
+package io.strata.table;
+
+import io.strata.fs.FileIO;
+import io.strata.schema.SchemaManager;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.Snapshot;
+import io.strata.snapshot.SnapshotManager;
+import io.strata.snapshot.TagManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import org.apache.hadoop.fs.Path;
+
+/** A table stored in a directory of a Hadoop FileSystem, with the schema it was loaded with. */
+public final class FileStoreTable implements Table {
+
+    private final FileIO io;
+    private final Path location;
+    private final TableSchema schema;
+    private final TablePaths paths;
+    private final SnapshotManager snapshotManager;
+
+    private FileStoreTable(FileIO io, Path location, TableSchema schema) {
+        this.io = io;
+        this.location = location;
+        this.schema = schema;
+        this.paths = new TablePaths(location, schema.partitionType(), schema.tableOptions().partitionDefaultName());
+        this.snapshotManager = new SnapshotManager(io, location);
+    }
+
+    /** Loads the table at {@code location}; fails with the path if there is no table or its options are unsupported. */
+    public static FileStoreTable load(FileIO io, Path location) {
+        TableSchema schema;
+        try {
+            schema = new SchemaManager(io, location).latest().orElseThrow(() -> new IllegalArgumentException(
+                    "No table at " + location + ": it has no schema/schema-N file"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot load table " + location + ": " + e.getMessage(), e);
+        }
+        try {
+            TableOptions.validateForRead(schema.options());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + location + ": " + e.getMessage(), e);
+        }
+        return new FileStoreTable(io, location, schema);
+    }
+
+    @Override
+    public Path location() {
+        return location;
+    }
+
+    @Override
+    public TableSchema schema() {
+        return schema;
+    }
+
+    public FileIO fileIO() {
+        return io;
+    }
+
+    public SnapshotManager snapshotManager() {
+        return snapshotManager;
+    }
+
+    public TagManager tagManager() {
+        return new TagManager(io, location);
+    }
+
+    TablePaths paths() {
+        return paths;
+    }
+
+    SnapshotFiles snapshotFiles() {
+        return new SnapshotFiles(io, paths, schema);
+    }
+
+    @Override
+    public Optional<Snapshot> latestSnapshot() {
+        try {
+            return snapshotManager.latestSnapshot();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public TableScan newScan() {
+        return new TableScan(this);
+    }
+
+    @Override
+    public TableRead newRead(Plan plan) {
+        return new TableRead(this, plan);
+    }
+
+    @Override
+    public BatchWrite newBatchWrite() {
+        return new TableWriter(this);
+    }
+
+    @Override
+    public long compactFull() {
+        try {
+            return new FullCompaction(this).run();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Compaction of table " + location + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Table[" + location + "]";
+    }
+}

@@ -1,0 +1,102 @@
+package io.strata.table;
+
+import io.strata.data.GenericRow;
+import io.strata.lsm.RecordCursor;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.FileSource;
+import io.strata.manifest.ManifestEntry;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Snapshot;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.IntStream;
+
+/**
+ * Brings a table to its read-optimised state: every primary-key bucket with more than one file, or
+ * with files below the top level, is merged into one sorted run at the top level (deletes dropped,
+ * since nothing older remains beneath); every append bucket with several files is rewritten into one
+ * run of files. The result is one COMPACT snapshot that removes the old files and adds the new.
+ */
+final class FullCompaction {
+
+    private final FileStoreTable table;
+    private final TableSchema schema;
+    private final TableOptions options;
+    private final boolean primaryKey;
+
+    FullCompaction(FileStoreTable table) {
+        this.table = table;
+        this.schema = table.schema();
+        this.options = schema.tableOptions();
+        this.primaryKey = !schema.primaryKeys().isEmpty();
+        TableOptions.validateForWrite(schema.options());
+    }
+
+    long run() throws IOException {
+        Snapshot latest = table.snapshotManager().latestSnapshot().orElse(null);
+        if (latest == null) {
+            return -1;
+        }
+        Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+        for (ManifestEntry e : table.snapshotFiles().liveEntries(latest, null)) {
+            buckets.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
+        }
+        int topLevel = options.numLevels() - 1;
+        RowType rowType = schema.rowType();
+        int[] all = IntStream.range(0, rowType.fieldCount()).toArray();
+        int[] keyPositions = schema.trimmedPrimaryKeys().stream().mapToInt(rowType::requireIndexOf).toArray();
+        DataFileNames names = new DataFileNames();
+        List<ManifestEntry> changes = new ArrayList<>();
+        List<RollingDataFileWriter> writers = new ArrayList<>();
+        try {
+            for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
+                List<ManifestEntry> entries = b.getValue();
+                boolean needed = entries.size() > 1
+                        || (primaryKey && entries.get(0).file().level() != topLevel);
+                if (!needed) {
+                    continue;
+                }
+                ManifestEntry first = entries.get(0);
+                List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
+                Split split = new Split(latest.id(), first.partition(), first.bucket(), first.totalBuckets(), files, List.of());
+                Plan plan = new Plan(latest, List.of(split), all, rowType, null);
+                int level = primaryKey ? topLevel : 0;
+                RollingDataFileWriter writer = new RollingDataFileWriter(table.fileIO(),
+                        table.paths().bucketDirectory(first.partition(), first.bucket()), rowType, keyPositions, primaryKey,
+                        options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
+                        schema.id(), level, FileSource.COMPACT);
+                writers.add(writer);
+                try (RecordCursor cursor = new TableRead(table, plan).openCursor(split)) {
+                    while (cursor.advance()) {
+                        // The writer keeps the last row as the file's max key: hand it a row it owns.
+                        writer.write(GenericRow.copyOf(cursor.value(), rowType), cursor.sequenceNumber(), cursor.kind());
+                    }
+                }
+                for (ManifestEntry e : entries) {
+                    changes.add(new ManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
+                }
+                for (DataFileMeta f : writer.finish()) {
+                    changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                }
+            }
+            if (changes.isEmpty()) {
+                return -1;
+            }
+            return new FileStoreCommit(table, UUID.randomUUID().toString())
+                    .commit(changes, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+        } catch (IOException | RuntimeException e) {
+            for (RollingDataFileWriter w : writers) {
+                w.abort();
+            }
+            throw e;
+        }
+    }
+}

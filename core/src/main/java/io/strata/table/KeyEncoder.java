@@ -1,0 +1,63 @@
+package io.strata.table;
+
+import io.strata.data.BinaryRow;
+import io.strata.data.BinaryRowWriter;
+import io.strata.data.Row;
+import io.strata.types.AtomicType;
+import io.strata.types.DataType;
+import io.strata.types.RowType;
+
+/**
+ * Encodes some fields of a row (a partition, a primary key, a bucket key) as a BinaryRow, field by
+ * field with typed getters, reusing one buffer.
+ */
+final class KeyEncoder {
+
+    private final int[] positions;
+    private final DataType[] types;
+    private final BinaryRowWriter writer;
+
+    KeyEncoder(RowType rowType, int[] positions) {
+        this.positions = positions;
+        this.types = new DataType[positions.length];
+        for (int i = 0; i < positions.length; i++) {
+            types[i] = rowType.typeAt(positions[i]);
+        }
+        this.writer = new BinaryRowWriter(positions.length);
+    }
+
+    /** The fields of {@code row} as a new BinaryRow of row kind +I. */
+    BinaryRow encode(Row row) {
+        writer.reset();
+        for (int i = 0; i < positions.length; i++) {
+            int p = positions[i];
+            DataType t = types[i];
+            if (row.isNullAt(p)) {
+                writer.writeNull(i, t);
+                continue;
+            }
+            switch (t.root()) {
+                case BOOLEAN -> writer.writeBoolean(i, row.getBoolean(p));
+                case TINYINT -> writer.writeByte(i, row.getByte(p));
+                case SMALLINT -> writer.writeShort(i, row.getShort(p));
+                case INT, DATE, TIME -> writer.writeInt(i, row.getInt(p));
+                case BIGINT -> writer.writeLong(i, row.getLong(p));
+                case FLOAT -> writer.writeFloat(i, row.getFloat(p));
+                case DOUBLE -> writer.writeDouble(i, row.getDouble(p));
+                case CHAR, VARCHAR -> writer.writeString(i, row.getString(p));
+                case BINARY, VARBINARY -> writer.writeBinary(i, row.getBinary(p));
+                case DECIMAL -> {
+                    AtomicType a = (AtomicType) t;
+                    writer.writeDecimal(i, row.getDecimal(p, a.precision(), a.scale()), a.precision());
+                }
+                case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> {
+                    int precision = ((AtomicType) t).precision();
+                    writer.writeTimestamp(i, row.getTimestamp(p, precision), precision);
+                }
+                case ARRAY, MAP, MULTISET, ROW -> throw new IllegalArgumentException(
+                        "Column of type " + t.asSqlString() + " cannot be part of a key or partition");
+            }
+        }
+        return writer.complete();
+    }
+}

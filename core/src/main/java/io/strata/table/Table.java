@@ -1,0 +1,45 @@
+package io.strata.table;
+
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.Snapshot;
+import java.util.Optional;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A table in the Paimon format: plan-then-read, and batch writes committed as snapshots.
+ *
+ * <pre>{@code
+ * Plan plan = table.newScan().asOfSnapshot(42).filter(p).select("id", "amount").plan();
+ * TableRead read = table.newRead(plan);
+ * for (Split s : plan.splits()) try (CloseableIterator<Row> rows = read.open(s)) { ... }
+ *
+ * try (BatchWrite w = table.newBatchWrite()) { w.write(row); w.delete(key); w.commit(); }
+ * }</pre>
+ */
+public interface Table {
+
+    /** The table's directory. */
+    Path location();
+
+    /** The current schema. */
+    TableSchema schema();
+
+    /** The latest snapshot, if any. */
+    Optional<Snapshot> latestSnapshot();
+
+    /** A scan of the latest snapshot, to refine. */
+    TableScan newScan();
+
+    /** A reader of a plan's splits. */
+    TableRead newRead(Plan plan);
+
+    /** A batch write; commit it to make its rows visible. */
+    BatchWrite newBatchWrite();
+
+    /**
+     * Rewrites every bucket with more than one file (or with files below the top level) into one sorted
+     * run at the top level, committed as a COMPACT snapshot. Returns the snapshot id, or -1 if nothing
+     * needed compacting.
+     */
+    long compactFull();
+}

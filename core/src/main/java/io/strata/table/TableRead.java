@@ -1,0 +1,218 @@
+package io.strata.table;
+
+import io.strata.data.CloseableIterator;
+import io.strata.data.ProjectedRow;
+import io.strata.data.Row;
+import io.strata.data.RowKind;
+import io.strata.format.FileFormat;
+import io.strata.format.FormatFactory;
+import io.strata.lsm.DataFileCursor;
+import io.strata.lsm.DataFileReadType;
+import io.strata.lsm.DeduplicateMergeFunction;
+import io.strata.lsm.KeyOrder;
+import io.strata.lsm.MergeFunction;
+import io.strata.lsm.MergeTreeReader;
+import io.strata.lsm.RecordCursor;
+import io.strata.lsm.RunCursor;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.DeletionVector;
+import io.strata.manifest.DeletionVectorIndexFile;
+import io.strata.manifest.IndexFileMeta;
+import io.strata.predicate.Predicate;
+import io.strata.schema.MergeEngine;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.function.Supplier;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Reads the splits of one plan. Primary-key buckets are read merged (FORMAT.md section 8), append
+ * buckets file after file; deletion vectors are applied; the plan's filter and projection are applied
+ * to every row. Returned rows are views valid until the next row.
+ */
+public final class TableRead {
+
+    private final FileStoreTable table;
+    private final Plan plan;
+    private final TableSchema schema;
+    private final RowType rowType;
+    private final boolean primaryKey;
+    private final boolean[] wanted;
+    private final int[] keyPositions;
+    private final int[] sequenceFieldPositions;
+    private final TableOptions options;
+
+    TableRead(FileStoreTable table, Plan plan) {
+        this.table = table;
+        this.plan = plan;
+        this.schema = table.schema();
+        this.rowType = schema.rowType();
+        this.options = schema.tableOptions();
+        this.primaryKey = !schema.primaryKeys().isEmpty();
+        this.keyPositions = schema.trimmedPrimaryKeys().stream().mapToInt(rowType::requireIndexOf).toArray();
+        this.sequenceFieldPositions = options.sequenceField().stream().mapToInt(rowType::requireIndexOf).toArray();
+        this.wanted = new boolean[rowType.fieldCount()];
+        for (int p : plan.projection()) {
+            wanted[p] = true;
+        }
+        if (plan.filter() != null) {
+            for (int p : plan.filter().fields()) {
+                wanted[p] = true;
+            }
+        }
+        if (primaryKey) {
+            for (int p : keyPositions) {
+                wanted[p] = true;
+            }
+            for (int p : sequenceFieldPositions) {
+                wanted[p] = true;
+            }
+        }
+    }
+
+    /** Opens the rows of one split of this plan. */
+    public CloseableIterator<Row> open(Split split) {
+        try {
+            return new FilteringIterator(openCursor(split), plan.filter(), new ProjectedRow(plan.projection()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    /** The merged records of a split with their sequence numbers, before filter and projection. */
+    RecordCursor openCursor(Split split) throws IOException {
+        return primaryKey ? openMerged(split) : openAppend(split);
+    }
+
+    private RecordCursor openAppend(Split split) throws IOException {
+        DataFileReadType readType = new DataFileReadType(rowType, wanted, false);
+        Map<String, DeletionVector> dvs = deletionVectors(split);
+        List<DataFileMeta> files = new ArrayList<>(split.files());
+        files.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
+        return new RunCursor(files, f -> openFile(split, f, readType, dvs.get(f.fileName())));
+    }
+
+    private RecordCursor openMerged(Split split) throws IOException {
+        DataFileReadType readType = new DataFileReadType(rowType, wanted, true);
+        Map<String, DeletionVector> dvs = deletionVectors(split);
+        MergeEngine engine = options.mergeEngine();
+        boolean skipLevelZero = options.deletionVectorsEnabled() || engine == MergeEngine.FIRST_ROW;
+        List<DataFileMeta> files = new ArrayList<>();
+        for (DataFileMeta f : split.files()) {
+            // With deletion vectors (or first-row) the higher levels are already merged and level 0 is
+            // not yet visible to batch reads (FORMAT.md section 8).
+            if (!(skipLevelZero && f.level() == 0)) {
+                files.add(f);
+            }
+        }
+        RunCursor.FileOpener opener = f -> openFile(split, f, readType, dvs.get(f.fileName()));
+        Supplier<MergeFunction> mergeFunctions = mergeFunctions(engine);
+        if (skipLevelZero) {
+            // Each key lives in exactly one file above level 0: read without merging.
+            return MergeTreeReader.readUnmerged(files, mergeFunctions, opener);
+        }
+        Comparator<io.strata.data.Row> fileKeys = io.strata.types.RowComparator.of(schema.trimmedPrimaryKeyType());
+        Comparator<io.strata.data.Row> valueKeys = KeyOrder.onPositions(rowType, keyPositions);
+        return MergeTreeReader.read(files, fileKeys, valueKeys, mergeFunctions, opener);
+    }
+
+    private Supplier<MergeFunction> mergeFunctions(MergeEngine engine) {
+        Comparator<io.strata.data.Row> sequenceOrder = null;
+        if (sequenceFieldPositions.length > 0) {
+            Comparator<io.strata.data.Row> asc = KeyOrder.onPositions(rowType, sequenceFieldPositions);
+            sequenceOrder = options.sequenceFieldDescending() ? asc.reversed() : asc;
+        }
+        Comparator<io.strata.data.Row> order = sequenceOrder;
+        boolean ignoreDelete = options.ignoreDelete();
+        return switch (engine) {
+            case DEDUPLICATE, FIRST_ROW -> () -> new DeduplicateMergeFunction(order, ignoreDelete);
+            case PARTIAL_UPDATE, AGGREGATE -> throw new UnsupportedOperationException(
+                    "Table " + table.location() + ": merge-engine '" + engine.optionValue() + "' is not supported yet");
+        };
+    }
+
+    private Map<String, DeletionVector> deletionVectors(Split split) throws IOException {
+        if (split.deletionIndexFiles().isEmpty()) {
+            return Map.of();
+        }
+        DeletionVectorIndexFile file = new DeletionVectorIndexFile(table.fileIO(), table.paths().indexDirectory());
+        Map<String, DeletionVector> all = new HashMap<>();
+        for (IndexFileMeta meta : split.deletionIndexFiles()) {
+            all.putAll(file.read(meta));
+        }
+        return all;
+    }
+
+    private RecordCursor openFile(Split split, DataFileMeta file, DataFileReadType readType, DeletionVector dv)
+            throws IOException {
+        Path path = file.externalPath() != null
+                ? new Path(file.externalPath())
+                : new Path(table.paths().bucketDirectory(split.partition(), split.bucket()), file.fileName());
+        FormatFactory format = FormatFactory.of(FileFormat.fromFileName(file.fileName()));
+        return new DataFileCursor(
+                format.createReader(table.fileIO(), path, readType.fileReadType(), options.readBatchSize()), readType, dv);
+    }
+
+    /** Applies the filter and the projection to the merged records. */
+    private static final class FilteringIterator implements CloseableIterator<Row> {
+
+        private final RecordCursor cursor;
+        private final Predicate filter;
+        private final ProjectedRow projected;
+        private boolean ready;
+        private boolean done;
+
+        FilteringIterator(RecordCursor cursor, Predicate filter, ProjectedRow projected) {
+            this.cursor = cursor;
+            this.filter = filter;
+            this.projected = projected;
+        }
+
+        @Override
+        public boolean hasNext() {
+            if (ready) {
+                return true;
+            }
+            if (done) {
+                return false;
+            }
+            try {
+                while (cursor.advance()) {
+                    Row value = cursor.value();
+                    if (filter == null || filter.test(value)) {
+                        projected.replace(value).withKind(RowKind.INSERT);
+                        ready = true;
+                        return true;
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e.getMessage(), e);
+            }
+            done = true;
+            return false;
+        }
+
+        @Override
+        public Row next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            ready = false;
+            return projected;
+        }
+
+        @Override
+        public void close() throws IOException {
+            cursor.close();
+        }
+    }
+}

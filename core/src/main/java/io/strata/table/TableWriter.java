@@ -1,0 +1,246 @@
+package io.strata.table;
+
+import io.strata.data.BinaryRow;
+import io.strata.data.GenericRow;
+import io.strata.data.Row;
+import io.strata.data.RowKind;
+import io.strata.lsm.KeyOrder;
+import io.strata.lsm.WriteBuffer;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.FileSource;
+import io.strata.manifest.ManifestEntry;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Snapshot;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The batch writer: routes rows to (partition, bucket) writers, buffers primary-key rows in sorted
+ * write buffers flushed to level-0 files, streams append rows to files, and commits all files as one
+ * snapshot.
+ */
+final class TableWriter implements BatchWrite {
+
+    /** Paimon's commit identifier for batch writes. */
+    static final long BATCH_COMMIT_IDENTIFIER = Long.MAX_VALUE;
+
+    private final FileStoreTable table;
+    private final TableSchema schema;
+    private final TableOptions options;
+    private final RowType rowType;
+    private final boolean primaryKey;
+    private final int numBuckets;
+    private final KeyEncoder partitionEncoder;
+    private final KeyEncoder bucketKeyEncoder;
+    private final int[] keyPositions;
+    private final int[] primaryKeyPositions;
+    private final Comparator<Row> keyOrder;
+    private final Comparator<WriteBuffer.Entry> newer;
+    private final DataFileNames names = new DataFileNames();
+    private final String commitUser = UUID.randomUUID().toString();
+    private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
+    private Map<SnapshotFiles.BucketKey, Long> restoredMaxSequence;
+    private boolean committed;
+
+    TableWriter(FileStoreTable table) {
+        this.table = table;
+        this.schema = table.schema();
+        this.options = schema.tableOptions();
+        TableOptions.validateForWrite(schema.options());
+        this.rowType = schema.rowType();
+        this.primaryKey = !schema.primaryKeys().isEmpty();
+        this.numBuckets = options.bucket();
+        this.partitionEncoder = new KeyEncoder(rowType, positions(schema.partitionKeys()));
+        List<String> bucketKeys = schema.bucketKeys();
+        this.bucketKeyEncoder = numBuckets > 0 ? new KeyEncoder(rowType, positions(bucketKeys)) : null;
+        if (numBuckets > 0 && bucketKeys.isEmpty()) {
+            throw new IllegalArgumentException("Table " + table.location() + " has bucket=" + numBuckets
+                    + " but no bucket key: set 'bucket-key' or a primary key");
+        }
+        this.keyPositions = positions(schema.trimmedPrimaryKeys());
+        this.primaryKeyPositions = positions(schema.primaryKeys());
+        this.keyOrder = KeyOrder.onPositions(rowType, keyPositions);
+        int[] sequenceFields = positions(options.sequenceField());
+        Comparator<Row> seqFieldOrder = sequenceFields.length == 0 ? null : KeyOrder.onPositions(rowType, sequenceFields);
+        if (seqFieldOrder != null && options.sequenceFieldDescending()) {
+            seqFieldOrder = seqFieldOrder.reversed();
+        }
+        Comparator<Row> sf = seqFieldOrder;
+        this.newer = (a, b) -> {
+            if (sf != null) {
+                int c = sf.compare(a.value(), b.value());
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return Long.compare(a.sequenceNumber(), b.sequenceNumber());
+        };
+    }
+
+    private int[] positions(List<String> names) {
+        return names.stream().mapToInt(rowType::requireIndexOf).toArray();
+    }
+
+    @Override
+    public void write(Row row) {
+        if (committed) {
+            throw new IllegalStateException("This write of table " + table.location() + " was already committed");
+        }
+        if (row.arity() != rowType.fieldCount()) {
+            throw new IllegalArgumentException("Table " + table.location() + " has " + rowType.fieldCount()
+                    + " columns, the row has " + row.arity());
+        }
+        if (!primaryKey && !row.kind().isAdd()) {
+            throw new IllegalArgumentException("Table " + table.location()
+                    + " has no primary key: it takes inserts only, got a " + row.kind().shortString() + " row");
+        }
+        for (int p : primaryKeyPositions) {
+            if (row.isNullAt(p)) {
+                throw new IllegalArgumentException("Primary-key column '" + rowType.field(p).name() + "' of table "
+                        + table.location() + " is null");
+            }
+        }
+        BinaryRow partition = partitionEncoder.encode(row);
+        int bucket = numBuckets > 0 ? Math.abs(bucketKeyEncoder.encode(row).murmurHash() % numBuckets) : 0;
+        SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(partition, bucket);
+        try {
+            writers.computeIfAbsent(key, this::newWriter).write(row);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Writing to table " + table.location() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void delete(Row row) {
+        if (!primaryKey) {
+            throw new IllegalArgumentException("Table " + table.location() + " has no primary key: rows cannot be deleted");
+        }
+        GenericRow copy = GenericRow.copyOf(row, rowType);
+        copy.setKind(RowKind.DELETE);
+        write(copy);
+    }
+
+    private BucketWriter newWriter(SnapshotFiles.BucketKey key) {
+        long nextSequence = restoredMaxSequence().getOrDefault(key, -1L) + 1;
+        return new BucketWriter(key, nextSequence);
+    }
+
+    /** The highest sequence number of every bucket in the latest snapshot, read once. */
+    private Map<SnapshotFiles.BucketKey, Long> restoredMaxSequence() {
+        if (restoredMaxSequence == null) {
+            restoredMaxSequence = new HashMap<>();
+            try {
+                Snapshot latest = table.snapshotManager().latestSnapshot().orElse(null);
+                if (latest != null) {
+                    for (ManifestEntry e : table.snapshotFiles().liveEntries(latest, null)) {
+                        restoredMaxSequence.merge(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
+                                e.file().maxSequenceNumber(), Math::max);
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e.getMessage(), e);
+            }
+        }
+        return restoredMaxSequence;
+    }
+
+    @Override
+    public long commit() {
+        if (committed) {
+            throw new IllegalStateException("This write of table " + table.location() + " was already committed");
+        }
+        committed = true;
+        List<ManifestEntry> entries = new ArrayList<>();
+        try {
+            for (BucketWriter w : writers.values()) {
+                for (DataFileMeta f : w.finish()) {
+                    entries.add(new ManifestEntry(FileKind.ADD, w.key.partition(), w.key.bucket(),
+                            Math.max(numBuckets, 1), f));
+                }
+            }
+            if (entries.isEmpty()) {
+                return -1;
+            }
+            return new FileStoreCommit(table, commitUser).commit(entries, BATCH_COMMIT_IDENTIFIER, CommitKind.APPEND);
+        } catch (IOException | RuntimeException e) {
+            abortAll();
+            if (e instanceof IOException io) {
+                throw new UncheckedIOException("Commit to table " + table.location() + " failed: " + io.getMessage(), io);
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!committed) {
+            abortAll();
+            committed = true;
+        }
+    }
+
+    private void abortAll() {
+        for (BucketWriter w : writers.values()) {
+            w.files.abort();
+        }
+    }
+
+    /** The writer of one (partition, bucket). */
+    private final class BucketWriter {
+
+        private final SnapshotFiles.BucketKey key;
+        private final RollingDataFileWriter files;
+        private final WriteBuffer buffer;
+        private long nextSequence;
+
+        BucketWriter(SnapshotFiles.BucketKey key, long nextSequence) {
+            this.key = key;
+            this.nextSequence = nextSequence;
+            this.files = new RollingDataFileWriter(table.fileIO(), table.paths().bucketDirectory(key.partition(), key.bucket()),
+                    rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
+                    options.targetFileSize(primaryKey), names, schema.id(), 0, FileSource.APPEND);
+            this.buffer = primaryKey ? new WriteBuffer(rowType, keyOrder) : null;
+        }
+
+        void write(Row row) throws IOException {
+            long seq = nextSequence++;
+            if (!primaryKey) {
+                files.write(row, seq, RowKind.INSERT);
+                return;
+            }
+            if (options.ignoreDelete() && !row.kind().isAdd()) {
+                return;
+            }
+            buffer.add(row, seq, row.kind());
+            if (buffer.estimatedBytes() >= options.writeBufferSize()) {
+                flush();
+            }
+        }
+
+        private void flush() throws IOException {
+            for (WriteBuffer.Entry e : buffer.drainMerged(newer)) {
+                files.write(e.value(), e.sequenceNumber(), e.kind());
+            }
+            // Each flush is its own level-0 file (one sorted run per file).
+            files.finishFile();
+        }
+
+        List<DataFileMeta> finish() throws IOException {
+            if (buffer != null && !buffer.isEmpty()) {
+                flush();
+            }
+            return files.finish();
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.strata.schema;
+
+import io.strata.format.FileFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rules behind {@link TableOptions#validateForRead} and {@link TableOptions#validateForWrite}:
+ * options that change what is on disk or what a read means (FORMAT.md section 9) must be understood
+ * or rejected, never ignored, because ignoring them silently returns wrong rows or writes files Paimon
+ * misreads. Options that only tune Paimon's own runtime are allowed.
+ */
+final class OptionsValidation {
+
+    private static final String STATS_MODE_DEFAULT = "truncate(16)";
+
+    /** Legacy spellings of ignore-delete; partial-update.ignore-delete is one, not a partial-update option. */
+    private static final List<String> IGNORE_DELETE_KEYS = TableOptions.IGNORE_DELETE.fallbackKeys();
+
+    private OptionsValidation() {}
+
+    static void validateForRead(Map<String, String> options) {
+        // Parse every declared option first so a malformed value fails naming its key.
+        for (ConfigOption<?> option : TableOptions.ALL) {
+            option.get(options);
+        }
+        TableOptions typed = new TableOptions(options);
+
+        int bucket = typed.bucket();
+        if (bucket == -2) {
+            throw unsupported("bucket", "-2", "postpone-bucket tables are not supported; supported: bucket > 0 or -1");
+        }
+        if (bucket == 0 || bucket < -2) {
+            throw unsupported("bucket", String.valueOf(bucket), "supported: bucket > 0 or -1");
+        }
+        String bucketFunction = options.get("bucket-function.type");
+        if (bucketFunction != null && !bucketFunction.trim().equalsIgnoreCase("default")) {
+            throw unsupported("bucket-function.type", bucketFunction, "supported: default");
+        }
+        MergeEngine engine = typed.mergeEngine();
+        if (engine != MergeEngine.DEDUPLICATE && engine != MergeEngine.FIRST_ROW) {
+            throw unsupported("merge-engine", options.get("merge-engine"), "supported for reading: deduplicate, first-row");
+        }
+        FileFormat format = typed.fileFormat();
+        if (format != FileFormat.ORC && format != FileFormat.PARQUET) {
+            throw unsupported("file.format", options.get("file.format"), "supported: orc, parquet");
+        }
+        if (!typed.partitionLegacyName()) {
+            throw unsupported("partition.legacy-name", options.get("partition.legacy-name"), "supported: true");
+        }
+        if (typed.dataFileThinMode()) {
+            throw unsupported("data-file.thin-mode", options.get("data-file.thin-mode"), "supported: false");
+        }
+        rejectIfTrue(options, "row-tracking.enabled");
+        rejectIfTrue(options, "data-evolution.enabled");
+        rejectIfTrue(options, "deletion-vectors.bitmap64");
+        String statsMode = options.get("metadata.stats-mode");
+        if (statsMode != null && !statsMode.trim().equalsIgnoreCase(STATS_MODE_DEFAULT)) {
+            throw unsupported("metadata.stats-mode", statsMode, "supported: " + STATS_MODE_DEFAULT);
+        }
+        String denseStore = options.get("metadata.stats-dense-store");
+        if (denseStore != null && !denseStore.trim().equalsIgnoreCase("true")) {
+            throw unsupported("metadata.stats-dense-store", denseStore, "supported: true");
+        }
+        String keepColumns = options.get("metadata.stats-keep-first-n-columns");
+        if (keepColumns != null && !keepColumns.trim().equals("-1")) {
+            throw unsupported("metadata.stats-keep-first-n-columns", keepColumns, "supported: -1 (all columns)");
+        }
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            String key = e.getKey();
+            if (key.equals("scan.fallback-branch")
+                    || key.equals("data-file.external-paths")
+                    || key.equals("data-file.path-directory")
+                    || key.equals("file.format.per.level")) {
+                throw unsupported(key, e.getValue(), "Strata does not support this option yet; remove it");
+            }
+            if (key.startsWith("fields.")) {
+                throw unsupported(key, e.getValue(), "per-field options (aggregate functions, sequence groups, "
+                        + "per-field stats) are not supported yet");
+            }
+            if (key.startsWith("partial-update.") && !IGNORE_DELETE_KEYS.contains(key)) {
+                throw unsupported(key, e.getValue(), "partial-update options are not supported yet");
+            }
+        }
+    }
+
+    /** {@code primaryKeys} null means unknown: rules that need them are skipped. */
+    static void validateForWrite(Map<String, String> options, List<String> primaryKeys) {
+        validateForRead(options);
+        TableOptions typed = new TableOptions(options);
+        if (typed.mergeEngine() != MergeEngine.DEDUPLICATE) {
+            throw unsupported("merge-engine", options.get("merge-engine"), "supported for writing: deduplicate");
+        }
+        if (typed.changelogProducer() != ChangelogProducer.NONE) {
+            throw unsupported("changelog-producer", options.get("changelog-producer"), "supported for writing: none");
+        }
+        if (typed.deletionVectorsEnabled()) {
+            throw unsupported("deletion-vectors.enabled", options.get("deletion-vectors.enabled"),
+                    "Strata cannot write deletion vectors yet; supported for writing: false");
+        }
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            // File indexes only speed up reads, so a reader may ignore them; a writer must build them.
+            if (e.getKey().startsWith("file-index.")) {
+                throw unsupported(e.getKey(), e.getValue(), "Strata cannot write file indexes yet");
+            }
+        }
+        if (primaryKeys == null) {
+            return;
+        }
+        int bucket = typed.bucket();
+        if (!primaryKeys.isEmpty() && bucket == -1) {
+            throw unsupported("bucket", "-1",
+                    "dynamic-bucket primary-key tables are not supported for writing; set bucket to a number > 0");
+        }
+        if (primaryKeys.isEmpty() && bucket > 0 && typed.bucketKey().isEmpty()) {
+            throw new IllegalArgumentException(
+                    "Table option 'bucket' = '" + bucket + "' on an append table needs option 'bucket-key'");
+        }
+    }
+
+    private static void rejectIfTrue(Map<String, String> options, String key) {
+        String value = options.get(key);
+        if (value != null && value.trim().equalsIgnoreCase("true")) {
+            throw unsupported(key, value, "supported: false");
+        }
+    }
+
+    private static IllegalArgumentException unsupported(String key, String value, String supported) {
+        return new IllegalArgumentException(
+                "Unsupported table option '" + key + "' = '" + value + "': " + supported);
+    }
+}

@@ -19,21 +19,49 @@ public record LeafPredicate(LeafFunction function, int index, String fieldName, 
         return switch (function) {
             case IS_NULL -> isNull;
             case IS_NOT_NULL -> !isNull;
-            default -> !isNull && testValue(RowValues.get(row, index, type));
+            default -> !isNull && testValue(row);
         };
     }
 
-    private boolean testValue(Object v) {
+    private boolean testValue(Row row) {
         return switch (function) {
-            case EQUAL -> compare(v, literals.get(0)) == 0;
-            case NOT_EQUAL -> compare(v, literals.get(0)) != 0;
-            case LESS_THAN -> compare(v, literals.get(0)) < 0;
-            case LESS_OR_EQUAL -> compare(v, literals.get(0)) <= 0;
-            case GREATER_THAN -> compare(v, literals.get(0)) > 0;
-            case GREATER_OR_EQUAL -> compare(v, literals.get(0)) >= 0;
-            case IN -> literals.stream().anyMatch(l -> l != null && compare(v, l) == 0);
-            case NOT_IN -> literals.stream().noneMatch(l -> l == null || compare(v, l) == 0);
+            case EQUAL -> compareField(row, literals.get(0)) == 0;
+            case NOT_EQUAL -> compareField(row, literals.get(0)) != 0;
+            case LESS_THAN -> compareField(row, literals.get(0)) < 0;
+            case LESS_OR_EQUAL -> compareField(row, literals.get(0)) <= 0;
+            case GREATER_THAN -> compareField(row, literals.get(0)) > 0;
+            case GREATER_OR_EQUAL -> compareField(row, literals.get(0)) >= 0;
+            case IN -> {
+                for (Object l : literals) {
+                    if (l != null && compareField(row, l) == 0) {
+                        yield true;
+                    }
+                }
+                yield false;
+            }
+            case NOT_IN -> {
+                for (Object l : literals) {
+                    if (l == null || compareField(row, l) == 0) {
+                        yield false;
+                    }
+                }
+                yield true;
+            }
             case IS_NULL, IS_NOT_NULL -> throw new IllegalStateException();
+        };
+    }
+
+    /** Compares the (non-null) field with a literal through the typed getter: no boxing per row. */
+    private int compareField(Row row, Object literal) {
+        return switch (type.root()) {
+            case BOOLEAN -> Boolean.compare(row.getBoolean(index), (Boolean) literal);
+            case TINYINT -> Byte.compare(row.getByte(index), ((Number) literal).byteValue());
+            case SMALLINT -> Short.compare(row.getShort(index), ((Number) literal).shortValue());
+            case INT, DATE, TIME -> Integer.compare(row.getInt(index), ((Number) literal).intValue());
+            case BIGINT -> Long.compare(row.getLong(index), ((Number) literal).longValue());
+            case FLOAT -> Float.compare(row.getFloat(index), ((Number) literal).floatValue());
+            case DOUBLE -> Double.compare(row.getDouble(index), ((Number) literal).doubleValue());
+            default -> compare(RowValues.get(row, index, type), literal);
         };
     }
 
@@ -41,6 +69,14 @@ public record LeafPredicate(LeafFunction function, int index, String fieldName, 
     static int compare(Object a, Object b) {
         if (a instanceof byte[] x && b instanceof byte[] y) {
             return java.util.Arrays.compareUnsigned(x, y);
+        }
+        if (a instanceof Number x && b instanceof Number y && a.getClass() != b.getClass()
+                && !(a instanceof java.math.BigDecimal) && !(b instanceof java.math.BigDecimal)) {
+            // A literal of another width (an int for a BIGINT column): compare as the wider kind.
+            if (a instanceof Float || a instanceof Double || b instanceof Float || b instanceof Double) {
+                return Double.compare(x.doubleValue(), y.doubleValue());
+            }
+            return Long.compare(x.longValue(), y.longValue());
         }
         return ((Comparable) a).compareTo(b);
     }

@@ -84,12 +84,9 @@ final class FileStoreCommit {
                 Snapshot next = buildSnapshot(latest.orElse(null), delta, changes, commitIdentifier, kind,
                         manifestFile, manifestList, attemptFiles);
                 if (snapshots.tryCommit(next)) {
-                    written.addAll(attemptFiles);
-                    snapshots.commitLatestHint(next.id());
-                    if (next.id() == 1) {
-                        snapshots.commitEarliestHint(1);
-                    }
+                    // From here the commit has landed: nothing may delete its files any more.
                     success = true;
+                    writeHints(next.id());
                     return next.id();
                 }
                 for (Path p : attemptFiles) {
@@ -107,6 +104,18 @@ final class FileStoreCommit {
                     io.deleteQuietly(p);
                 }
             }
+        }
+    }
+
+    /** Hints only speed up finding snapshots; readers verify them, so a failure here is harmless. */
+    private void writeHints(long id) {
+        try {
+            snapshots.commitLatestHint(id);
+            if (id == 1) {
+                snapshots.commitEarliestHint(1);
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not update the snapshot hints of {}: {}", paths.root(), e.toString());
         }
     }
 

@@ -1,0 +1,143 @@
+package io.strata.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.GenericRow;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.types.DataTypes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A failed commit leaves the table as it was; concurrent writers never lose a commit. */
+class CommitSafetyTest {
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void noMoreFaults() {
+        FaultInjectingFileSystem.failAtCreate(0);
+    }
+
+    private FileSystemCatalog faultyCatalog() {
+        Configuration conf = new Configuration();
+        conf.set("fs.faulty.impl", FaultInjectingFileSystem.class.getName());
+        conf.setBoolean("fs.faulty.impl.disable.cache", true);
+        FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(conf), new org.apache.hadoop.fs.Path("faulty://" + dir));
+        catalog.createDatabase("db", true);
+        return catalog;
+    }
+
+    private static Schema schema(String format) {
+        return Schema.newBuilder()
+                .column("k", DataTypes.INT())
+                .column("v", DataTypes.STRING())
+                .primaryKey("k")
+                .option("bucket", "2")
+                .option("file.format", format)
+                .build();
+    }
+
+    @Test
+    void anInjectedFailureAtEachStepLeavesTheTableUnchanged() throws Exception {
+        FileSystemCatalog catalog = faultyCatalog();
+        FileStoreTable table = catalog.createTable(Identifier.of("db", "t"), schema("parquet"), false);
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.write(GenericRow.of(1, Utf8String.fromString("one")));
+            w.commit();
+        }
+        List<String> before = TestRows.readAll(table);
+        int failedSteps = 0;
+        for (int step = 1; step < 50; step++) {
+            long filesBefore = countFiles();
+            FaultInjectingFileSystem.failAtCreate(step);
+            boolean committed;
+            try (BatchWrite w = table.newBatchWrite()) {
+                w.write(GenericRow.of(2, Utf8String.fromString("two")));
+                w.write(GenericRow.of(3, Utf8String.fromString("three")));
+                w.commit();
+                committed = true;
+            } catch (RuntimeException e) {
+                committed = false;
+                failedSteps++;
+                assertThat(e).hasStackTraceContaining("Injected failure");
+            }
+            FaultInjectingFileSystem.failAtCreate(0);
+            if (committed) {
+                // The fault came after the snapshot landed (a hint) or past the last step: the commit holds.
+                assertThat(TestRows.readAll(table)).containsExactly("[1, one]", "[2, two]", "[3, three]");
+                if (FaultInjectingFileSystem.CREATES.get() < step) {
+                    break;
+                }
+                table.newScan().plan();
+                resetTo(table, before);
+                continue;
+            }
+            assertThat(TestRows.readAll(table)).as("after a failure at create #%d", step).isEqualTo(before);
+            assertThat(table.latestSnapshot().orElseThrow().id()).isEqualTo(1);
+            assertThat(countFiles()).as("no files left behind by the failure at create #%d", step).isEqualTo(filesBefore);
+        }
+        assertThat(failedSteps).as("data files, manifest, manifest lists and snapshot each failed once").isGreaterThanOrEqualTo(5);
+    }
+
+    /** Deletes key 2 and 3 again so that the next attempt starts from the same rows. */
+    private static void resetTo(FileStoreTable table, List<String> rows) throws Exception {
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.delete(GenericRow.of(2, null));
+            w.delete(GenericRow.of(3, null));
+            w.commit();
+        }
+        assertThat(TestRows.readAll(table)).isEqualTo(rows);
+    }
+
+    private long countFiles() throws Exception {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("LATEST")).count();
+        }
+    }
+
+    @Test
+    void concurrentWritersNeverLoseACommit() throws Exception {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
+        catalog.createDatabase("db", true);
+        FileStoreTable table = catalog.createTable(Identifier.of("db", "c"), schema("orc"), false);
+        int writers = 4;
+        int commitsEach = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        List<Future<?>> futures = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            int writer = w;
+            futures.add(pool.submit(() -> {
+                for (int c = 0; c < commitsEach; c++) {
+                    try (BatchWrite bw = table.newBatchWrite()) {
+                        int key = writer * 1000 + c;
+                        bw.write(GenericRow.of(key, Utf8String.fromString("w" + writer + "c" + c)));
+                        bw.commit();
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : futures) {
+            f.get();
+        }
+        pool.shutdown();
+        assertThat(table.latestSnapshot().orElseThrow().id()).isEqualTo((long) writers * commitsEach);
+        assertThat(TestRows.readAll(table)).hasSize(writers * commitsEach);
+        assertThat(table.latestSnapshot().orElseThrow().totalRecordCount()).isEqualTo((long) writers * commitsEach);
+    }
+}

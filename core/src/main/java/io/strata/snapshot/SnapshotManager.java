@@ -1,0 +1,211 @@
+package io.strata.snapshot;
+
+import io.strata.fs.FileIO;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The snapshots of one table, in {@code <table>/snapshot/}: {@code snapshot-<id>} files plus the
+ * {@code LATEST} and {@code EARLIEST} hint files.
+ *
+ * <p>Hints are only hints: they are rewritten best effort after a commit or an expiration, so they may
+ * lag. {@code LATEST} is trusted only if its snapshot exists and the next one does not; {@code
+ * EARLIEST} only if its snapshot exists. Otherwise the directory is listed.
+ */
+public final class SnapshotManager {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SnapshotManager.class);
+
+    static final String SNAPSHOT_PREFIX = "snapshot-";
+    private static final String LATEST = "LATEST";
+    private static final String EARLIEST = "EARLIEST";
+
+    private final FileIO io;
+    private final Path tableRoot;
+
+    public SnapshotManager(FileIO io, Path tableRoot) {
+        this.io = Objects.requireNonNull(io, "io");
+        this.tableRoot = Objects.requireNonNull(tableRoot, "tableRoot");
+    }
+
+    public Path tableRoot() {
+        return tableRoot;
+    }
+
+    public Path snapshotDirectory() {
+        return new Path(tableRoot, "snapshot");
+    }
+
+    public Path snapshotPath(long id) {
+        return new Path(snapshotDirectory(), SNAPSHOT_PREFIX + id);
+    }
+
+    /** The newest snapshot id, or null if the table has no snapshot. */
+    public Long latestSnapshotId() {
+        Long hint = readHint(LATEST);
+        if (hint != null && hint > 0 && exists(snapshotPath(hint)) && !exists(snapshotPath(hint + 1))) {
+            return hint;
+        }
+        List<Long> ids = listIds();
+        return ids.isEmpty() ? null : ids.get(ids.size() - 1);
+    }
+
+    /** The oldest snapshot id still present, or null if the table has no snapshot. */
+    public Long earliestSnapshotId() {
+        Long hint = readHint(EARLIEST);
+        if (hint != null && exists(snapshotPath(hint))) {
+            return hint;
+        }
+        List<Long> ids = listIds();
+        return ids.isEmpty() ? null : ids.get(0);
+    }
+
+    public boolean snapshotExists(long id) {
+        return exists(snapshotPath(id));
+    }
+
+    /** Snapshot {@code id}; fails if it does not exist, or naming the file if it is corrupt. */
+    public Snapshot snapshot(long id) {
+        Path path = snapshotPath(id);
+        String json;
+        try {
+            json = io.readUtf8(path);
+        } catch (FileNotFoundException e) {
+            throw new IllegalStateException("Snapshot " + id + " of table " + tableRoot + " does not exist", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read snapshot file " + path + ": " + e.getMessage(), e);
+        }
+        Snapshot snapshot = Snapshot.fromJson(json, path.toString());
+        if (snapshot.id() != id) {
+            throw new IllegalStateException("Snapshot file " + path + " holds snapshot id " + snapshot.id() + ", not " + id);
+        }
+        return snapshot;
+    }
+
+    /** The newest snapshot, or empty if the table has none. */
+    public Optional<Snapshot> latestSnapshot() {
+        Long id = latestSnapshotId();
+        return id == null ? Optional.empty() : Optional.of(snapshot(id));
+    }
+
+    /** Every snapshot present, oldest first. */
+    public List<Snapshot> snapshots() {
+        List<Snapshot> snapshots = new ArrayList<>();
+        for (long id : listIds()) {
+            snapshots.add(snapshot(id));
+        }
+        return snapshots;
+    }
+
+    /**
+     * The newest snapshot committed at or before {@code timeMillis}, or null if every snapshot is
+     * newer (or there is none). Commit times grow with ids, so this is a binary search.
+     */
+    public Snapshot latestSnapshotAtOrBefore(long timeMillis) {
+        Long earliest = earliestSnapshotId();
+        Long latest = latestSnapshotId();
+        if (earliest == null || latest == null) {
+            return null;
+        }
+        Snapshot found = null;
+        long low = earliest;
+        long high = latest;
+        while (low <= high) {
+            long mid = low + (high - low) / 2;
+            Snapshot s = snapshot(mid);
+            if (s.timeMillis() <= timeMillis) {
+                found = s;
+                low = mid + 1;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Publishes {@code snapshot} as {@code snapshot-<id>} atomically, only if no snapshot of that id
+     * exists. Returns false, leaving nothing behind, when another commit took the id first.
+     */
+    public boolean tryCommit(Snapshot snapshot) {
+        Path path = snapshotPath(snapshot.id());
+        try {
+            return io.tryAtomicWriteIfAbsent(path, snapshot.toJson().getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write snapshot file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Rewrites the LATEST hint; a failure is logged, never thrown (readers verify hints). */
+    public void commitLatestHint(long id) {
+        writeHint(LATEST, id);
+    }
+
+    /** Rewrites the EARLIEST hint; a failure is logged, never thrown (readers verify hints). */
+    public void commitEarliestHint(long id) {
+        writeHint(EARLIEST, id);
+    }
+
+    /** The ids of the snapshot files present, ascending. */
+    public List<Long> listIds() {
+        FileStatus[] entries;
+        try {
+            entries = io.list(snapshotDirectory());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot list " + snapshotDirectory() + ": " + e.getMessage(), e);
+        }
+        List<Long> ids = new ArrayList<>();
+        for (FileStatus entry : entries) {
+            String name = entry.getPath().getName();
+            if (name.startsWith(SNAPSHOT_PREFIX)) {
+                try {
+                    ids.add(Long.parseLong(name.substring(SNAPSHOT_PREFIX.length())));
+                } catch (NumberFormatException ignored) {
+                    // Not a snapshot file; a stray name must not break reads.
+                }
+            }
+        }
+        ids.sort(Long::compare);
+        return ids;
+    }
+
+    private Long readHint(String name) {
+        Path path = new Path(snapshotDirectory(), name);
+        try {
+            return Long.parseLong(io.readUtf8(path).trim());
+        } catch (FileNotFoundException e) {
+            return null;
+        } catch (IOException | NumberFormatException e) {
+            // A hint being rewritten or damaged is not an error: the directory listing is the truth.
+            LOG.debug("Ignoring unreadable snapshot hint {}", path, e);
+            return null;
+        }
+    }
+
+    private void writeHint(String name, long id) {
+        Path path = new Path(snapshotDirectory(), name);
+        try {
+            io.overwriteAtomic(path, Long.toString(id).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Cannot update snapshot hint {} to {}; readers will list the directory", path, id, e);
+        }
+    }
+
+    private boolean exists(Path path) {
+        try {
+            return io.exists(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot check " + path + ": " + e.getMessage(), e);
+        }
+    }
+}

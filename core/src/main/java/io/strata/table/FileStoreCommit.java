@@ -114,7 +114,7 @@ final class FileStoreCommit {
             if (id == 1) {
                 snapshots.commitEarliestHint(1);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.warn("Could not update the snapshot hints of {}: {}", paths.root(), e.toString());
         }
     }

@@ -31,13 +31,8 @@ public final class FileStoreTable implements Table {
 
     /** Loads the table at {@code location}; fails with the path if there is no table or its options are unsupported. */
     public static FileStoreTable load(FileIO io, Path location) {
-        TableSchema schema;
-        try {
-            schema = new SchemaManager(io, location).latest().orElseThrow(() -> new IllegalArgumentException(
-                    "No table at " + location + ": it has no schema/schema-N file"));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot load table " + location + ": " + e.getMessage(), e);
-        }
+        TableSchema schema = new SchemaManager(io, location).latest().orElseThrow(() -> new IllegalArgumentException(
+                "No table at " + location + ": it has no schema/schema-N file"));
         try {
             TableOptions.validateForRead(schema.options());
         } catch (IllegalArgumentException e) {
@@ -78,11 +73,7 @@ public final class FileStoreTable implements Table {
 
     @Override
     public Optional<Snapshot> latestSnapshot() {
-        try {
-            return snapshotManager.latestSnapshot();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e.getMessage(), e);
-        }
+        return snapshotManager.latestSnapshot();
     }
 
     @Override

@@ -136,7 +136,7 @@ public final class TableRead {
         return switch (engine) {
             case DEDUPLICATE, FIRST_ROW -> () -> new DeduplicateMergeFunction(order, ignoreDelete);
             case PARTIAL_UPDATE, AGGREGATE -> throw new UnsupportedOperationException(
-                    "Table " + table.location() + ": merge-engine '" + engine.optionValue() + "' is not supported yet");
+                    "Table " + table.location() + ": merge-engine '" + engine.value() + "' is not supported yet");
         };
     }
 

@@ -8,16 +8,31 @@ import io.strata.types.RowType;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
 
-/** Parquet data files. */
+/**
+ * Parquet data files as Paimon 1.4 writes them: native field ids, Paimon's type mapping and nested
+ * layouts, zstd by default. Reading maps fields by id, reads only the requested columns, and widens
+ * narrower stored types.
+ */
 public final class ParquetFormatFactory implements FormatFactory {
+
+    private final ParquetWriteOptions writeOptions;
+
+    /** A factory writing with Paimon's default row group and page sizes. */
+    public ParquetFormatFactory() {
+        this(ParquetWriteOptions.DEFAULT);
+    }
+
+    public ParquetFormatFactory(ParquetWriteOptions writeOptions) {
+        this.writeOptions = writeOptions;
+    }
 
     @Override
     public FormatWriter createWriter(FileIO io, Path path, RowType fileType, String compression) throws IOException {
-        throw new UnsupportedOperationException("Parquet writer: not yet");
+        return new ParquetFormatWriter(io, path, fileType, compression, writeOptions);
     }
 
     @Override
     public FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize) throws IOException {
-        throw new UnsupportedOperationException("Parquet reader: not yet");
+        return new ParquetFormatReader(io, path, readType, batchSize);
     }
 }

@@ -1,0 +1,116 @@
+package io.strata.format.orc;
+
+import io.strata.format.ColumnVector;
+import io.strata.format.ColumnarBatch;
+import io.strata.format.FormatReader;
+import io.strata.fs.FileIO;
+import io.strata.types.DataField;
+import io.strata.types.RowType;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.TimeZone;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.OrcFile;
+import org.apache.orc.Reader;
+import org.apache.orc.RecordReader;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.impl.TypeUtils;
+
+/**
+ * Reads an ORC data file as columnar batches of a read type. Each read field is found in the file by
+ * its field id ({@code paimon.id}; by name for files without ids); only those columns are decoded, and
+ * a field the file lacks reads as null. ORC fills one {@link VectorizedRowBatch} again and again, and the
+ * adapters built at open time read from it without copying.
+ */
+final class OrcFormatReader implements FormatReader {
+
+    private final Path path;
+    private final Reader reader;
+    private final RecordReader rows;
+    private final VectorizedRowBatch batch;
+    private final ColumnVector[] columns;
+
+    OrcFormatReader(FileIO io, Path path, RowType readType, int batchSize) throws IOException {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("Batch size must be positive, got " + batchSize + " for " + path);
+        }
+        this.path = path;
+        this.reader = open(io, path);
+        try {
+            TypeDescription schema = reader.getSchema();
+            if (schema.getCategory() != TypeDescription.Category.STRUCT) {
+                throw new IOException("ORC file " + path + " has a root type " + schema + ", not a struct of columns");
+            }
+            boolean[] include = new boolean[schema.getMaximumId() + 1];
+            include[0] = true;
+            // Only the read columns get vectors: ORC skips a top-level column whose vector is null.
+            this.batch = new VectorizedRowBatch(schema.getChildren().size(), batchSize);
+            this.columns = new ColumnVector[readType.fieldCount()];
+            // The zone ORC converts timestamps into is the JVM zone now; Paimon's reader uses the same.
+            OrcColumns factory = new OrcColumns(path, TimeZone.getDefault());
+            for (int i = 0; i < columns.length; i++) {
+                DataField field = readType.field(i);
+                int k = OrcTypes.childIndex(schema, field);
+                if (k < 0) {
+                    columns[i] = ColumnVector.NULLS;
+                    continue;
+                }
+                TypeDescription column = schema.getChildren().get(k);
+                for (int id = column.getId(); id <= column.getMaximumId(); id++) {
+                    include[id] = true;
+                }
+                if (batch.cols[k] == null) {
+                    batch.cols[k] = TypeUtils.createColumn(column, TypeDescription.RowBatchVersion.ORIGINAL, batchSize);
+                }
+                columns[i] = factory.create(batch.cols[k], column, field.type(), field.name());
+            }
+            this.rows = reader.rows(reader.options().include(include));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(reader);
+            throw e instanceof IOException io2 && io2.getMessage() != null && io2.getMessage().contains(path.toString())
+                    ? io2
+                    : new IOException("Cannot read ORC file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Reader open(FileIO io, Path path) throws IOException {
+        try {
+            return OrcFile.createReader(path, OrcFile.readerOptions(io.hadoopConf()).filesystem(io.fileSystem(path)));
+        } catch (FileNotFoundException e) {
+            throw new FileNotFoundException("ORC file does not exist: " + path);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("Cannot open ORC file " + path + " (truncated or not ORC?): " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public ColumnarBatch nextBatch() throws IOException {
+        try {
+            if (!rows.nextBatch(batch)) {
+                return null;
+            }
+        } catch (IOException | RuntimeException e) {
+            // Corrupt streams surface as anything from EOFException to ArrayIndexOutOfBounds.
+            throw new IOException("Cannot read ORC file " + path + " (corrupt?): " + e, e);
+        }
+        return new ColumnarBatch(columns, batch.size);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            rows.close();
+        } finally {
+            reader.close();
+        }
+    }
+
+    private static void closeQuietly(Reader reader) {
+        try {
+            reader.close();
+        } catch (IOException | RuntimeException ignored) {
+            // Already failing with a better error.
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.strata.format.orc;
+
+import io.strata.data.Timestamp;
+import java.util.TimeZone;
+import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
+
+/**
+ * How Paimon 1.4.2 puts timestamps into ORC and takes them out, reproduced exactly, because ORC
+ * timestamps depend on the JVM time zone and a file must read back as Paimon reads it.
+ *
+ * <p>Writing (TIMESTAMP, and TIMESTAMP WITH LOCAL TIME ZONE in Paimon's default
+ * {@code orc.timestamp-ltz.legacy.type=true}): the value's wall time is turned into a
+ * {@link java.sql.Timestamp} with {@code java.sql.Timestamp.valueOf(LocalDateTime)}, i.e. read as a
+ * local time of the JVM zone (a wall time in a DST gap moves forward, and dates before 1582 use the
+ * Julian calendar, as {@link java.util.Date} does), and its {@code getTime()} / {@code getNanos()} go
+ * into the vector. ORC then stores seconds relative to 2015-01-01 in the writer's zone for
+ * {@code timestamp} and UTC for {@code timestamp with local time zone}, truncating negative millis
+ * toward zero (so 1969-12-31 23:59:59.999 reads back as 1970-01-01 00:00:00.999).
+ *
+ * <p>Reading: ORC returns epoch millis shifted from the writer's to the reader's zone (for
+ * {@code timestamp}); the value is those millis plus the JVM zone's offset at that instant, with the
+ * nanoseconds of the millisecond from the vector's nanos.
+ */
+final class OrcTimestamps {
+
+    private OrcTimestamps() {}
+
+    /** Puts {@code value} into row {@code row} of the vector as Paimon's ORC writer does. */
+    static void write(TimestampColumnVector vector, int row, Timestamp value) {
+        // java.sql.Timestamp on purpose: its calendar (Julian before 1582) and its resolution of DST
+        // gaps and overlaps are what Paimon's files contain.
+        java.sql.Timestamp sql = java.sql.Timestamp.valueOf(value.toLocalDateTime());
+        vector.time[row] = sql.getTime();
+        vector.nanos[row] = sql.getNanos();
+    }
+
+    /** The value at {@code index} of the vector as Paimon's ORC reader returns it in {@code zone}. */
+    static Timestamp read(TimestampColumnVector vector, int index, TimeZone zone) {
+        long time = vector.time[index];
+        return Timestamp.of(time + zone.getOffset(time), vector.nanos[index] % 1_000_000);
+    }
+}

@@ -1,0 +1,75 @@
+package io.strata.format.parquet;
+
+import io.strata.data.Decimal;
+import io.strata.data.Utf8String;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * Values of a BINARY or FIXED_LEN_BYTE_ARRAY column (strings, binary strings, wide decimals), copied
+ * back to back into one buffer per batch; strings are read as views into that buffer.
+ */
+final class BytesVector extends LeafVector {
+
+    private final int fileScale;
+    private byte[] buffer = new byte[1024];
+    private int used;
+    private int[] offsets = new int[0];
+    private int[] lengths = new int[0];
+
+    BytesVector(int fileScale) {
+        this.fileScale = fileScale;
+    }
+
+    @Override
+    void reset() {
+        super.reset();
+        used = 0;
+    }
+
+    @Override
+    void growValues(int capacity) {
+        offsets = Arrays.copyOf(offsets, capacity);
+        lengths = Arrays.copyOf(lengths, capacity);
+    }
+
+    @Override
+    void read(ColumnReader reader, int slot) {
+        Binary value = reader.getBinary();
+        int length = value.length();
+        if (used + length > buffer.length) {
+            buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, used + length));
+        }
+        ByteBuffer bytes = value.toByteBuffer();
+        bytes.get(buffer, used, length);
+        offsets[slot] = used;
+        lengths[slot] = length;
+        used += length;
+    }
+
+    @Override
+    public Utf8String getString(int i) {
+        return Utf8String.view(buffer, offsets[i], lengths[i]);
+    }
+
+    @Override
+    public byte[] getBinary(int i) {
+        return Arrays.copyOfRange(buffer, offsets[i], offsets[i] + lengths[i]);
+    }
+
+    @Override
+    public Decimal getDecimal(int i, int precision, int scale) {
+        BigInteger unscaled = new BigInteger(buffer, offsets[i], lengths[i]);
+        if (fileScale == scale) {
+            if (Decimal.isCompact(precision)) {
+                return Decimal.fromUnscaledLong(unscaled.longValue(), precision, scale);
+            }
+            return Decimal.fromBigDecimal(new BigDecimal(unscaled, scale), precision, scale);
+        }
+        return Decimal.fromBigDecimal(new BigDecimal(unscaled, fileScale), precision, scale);
+    }
+}

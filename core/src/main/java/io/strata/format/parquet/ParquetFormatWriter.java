@@ -1,0 +1,138 @@
+package io.strata.format.parquet;
+
+import io.strata.data.Row;
+import io.strata.format.FieldStats;
+import io.strata.format.FormatWriter;
+import io.strata.format.StatsCollector;
+import io.strata.fs.FileIO;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.OutputFile;
+
+/** Writes rows of one file type to a new Parquet data file, collecting Paimon's column stats. */
+final class ParquetFormatWriter implements FormatWriter {
+
+    private final FileIO io;
+    private final Path path;
+    private final ParquetWriter<Row> writer;
+    private final StatsCollector stats;
+    private long rowCount;
+    private long fileSize = -1;
+    private boolean closed;
+
+    ParquetFormatWriter(FileIO io, Path path, RowType fileType, String compression, ParquetWriteOptions options)
+            throws IOException {
+        this.io = io;
+        this.path = path;
+        this.stats = new StatsCollector(fileType);
+        CompressionCodecName codec = codec(compression);
+        try {
+            OutputFile file = new FileSystemOutputFile(io.fileSystem(path), path);
+            this.writer = new Builder(file, new RowWriteSupport(fileType))
+                    .withConf(io.hadoopConf())
+                    .withWriteMode(ParquetFileWriter.Mode.CREATE)
+                    .withCompressionCodec(codec)
+                    .withRowGroupSize(options.rowGroupSize())
+                    .withPageSize(options.pageSize())
+                    .withDictionaryPageSize(options.pageSize())
+                    .withDictionaryEncoding(true)
+                    .build();
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("Cannot create Parquet data file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The Parquet codec of a {@code file.compression} value; lz4 is LZ4_RAW, the portable framing. */
+    static CompressionCodecName codec(String compression) {
+        String name = compression == null ? "zstd" : compression.trim().toLowerCase(Locale.ROOT);
+        return switch (name) {
+            case "", "zstd" -> CompressionCodecName.ZSTD;
+            case "snappy" -> CompressionCodecName.SNAPPY;
+            case "lz4", "lz4_raw" -> CompressionCodecName.LZ4_RAW;
+            case "gzip" -> CompressionCodecName.GZIP;
+            case "none", "uncompressed" -> CompressionCodecName.UNCOMPRESSED;
+            default -> throw new IllegalArgumentException("Unsupported file.compression '" + compression
+                    + "' for Parquet (expected zstd, snappy, lz4, gzip or none)");
+        };
+    }
+
+    @Override
+    public void write(Row row) throws IOException {
+        try {
+            writer.write(row);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("Cannot write row " + rowCount + " to Parquet data file " + path + ": " + e.getMessage(), e);
+        }
+        stats.collect(row);
+        rowCount++;
+    }
+
+    @Override
+    public long rowCount() {
+        return rowCount;
+    }
+
+    @Override
+    public long estimatedLength() {
+        return writer.getDataSize();
+    }
+
+    @Override
+    public long fileSize() throws IOException {
+        if (fileSize < 0) {
+            fileSize = io.fileSize(path);
+        }
+        return fileSize;
+    }
+
+    @Override
+    public FieldStats[] stats() {
+        return stats.result();
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            writer.close();
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("Cannot finish Parquet data file " + path + ": " + e.getMessage(), e);
+        }
+        fileSize = io.fileSize(path);
+    }
+
+    private static final class Builder extends ParquetWriter.Builder<Row, Builder> {
+        private final RowWriteSupport writeSupport;
+
+        Builder(OutputFile file, RowWriteSupport writeSupport) {
+            super(file);
+            this.writeSupport = writeSupport;
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
+        }
+
+        @Override
+        protected WriteSupport<Row> getWriteSupport(Configuration conf) {
+            return writeSupport;
+        }
+
+        @Override
+        protected WriteSupport<Row> getWriteSupport(ParquetConfiguration conf) {
+            return writeSupport;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.strata.format.parquet;
+
+import io.strata.data.Timestamp;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.apache.parquet.column.ColumnReader;
+
+/**
+ * Timestamps decoded from INT64 (millis, micros or nanos since the epoch) or INT96 into Paimon's form:
+ * epoch milliseconds plus nanoseconds within the millisecond.
+ */
+final class TimestampVector extends LeafVector {
+
+    /** How the file stores a timestamp. */
+    enum Encoding {
+        MILLIS,
+        MICROS,
+        NANOS,
+        INT96
+    }
+
+    private final Encoding encoding;
+    private long[] millis = new long[0];
+    private int[] nanos = new int[0];
+
+    TimestampVector(Encoding encoding) {
+        this.encoding = encoding;
+    }
+
+    @Override
+    void growValues(int capacity) {
+        millis = Arrays.copyOf(millis, capacity);
+        nanos = Arrays.copyOf(nanos, capacity);
+    }
+
+    @Override
+    void read(ColumnReader reader, int slot) {
+        switch (encoding) {
+            case MILLIS -> {
+                millis[slot] = reader.getLong();
+                nanos[slot] = 0;
+            }
+            case MICROS -> {
+                long v = reader.getLong();
+                millis[slot] = Math.floorDiv(v, 1000L);
+                nanos[slot] = (int) Math.floorMod(v, 1000L) * 1000;
+            }
+            case NANOS -> {
+                long v = reader.getLong();
+                millis[slot] = Math.floorDiv(v, 1_000_000L);
+                nanos[slot] = (int) Math.floorMod(v, 1_000_000L);
+            }
+            case INT96 -> {
+                ByteBuffer b = reader.getBinary().toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+                int p = b.position();
+                long nanosOfDay = b.getLong(p);
+                long julianDay = b.getInt(p + 8);
+                millis[slot] = Int96.epochMillis(julianDay, nanosOfDay);
+                nanos[slot] = (int) (nanosOfDay % 1_000_000L);
+            }
+        }
+    }
+
+    @Override
+    public Timestamp getTimestamp(int i, int precision) {
+        return Timestamp.of(millis[i], nanos[i]);
+    }
+}

@@ -81,9 +81,19 @@ final class FileStoreCommit {
                     checkConflicts(latest.get(), changes);
                 }
                 List<Path> attemptFiles = new ArrayList<>();
-                Snapshot next = buildSnapshot(latest.orElse(null), delta, changes, commitIdentifier, kind,
-                        manifestFile, manifestList, attemptFiles);
-                if (snapshots.tryCommit(next)) {
+                Snapshot next;
+                boolean won;
+                try {
+                    next = buildSnapshot(latest.orElse(null), delta, changes, commitIdentifier, kind,
+                            manifestFile, manifestList, attemptFiles);
+                    won = snapshots.tryCommit(next);
+                } catch (IOException | RuntimeException e) {
+                    for (Path p : attemptFiles) {
+                        io.deleteQuietly(p);
+                    }
+                    throw e;
+                }
+                if (won) {
                     // From here the commit has landed: nothing may delete its files any more.
                     success = true;
                     writeHints(next.id());

@@ -60,7 +60,12 @@ class CorruptFilesTest {
         for (String format : List.of("orc", "parquet")) {
             deleteAll();
             FileStoreTable table = table(format);
-            Path victim = prefix.equals("manifest-") ? findManifest() : find(prefix);
+            Path victim = switch (prefix) {
+                case "manifest-" -> findManifest();
+                // The delta list of the latest snapshot: a list every read opens.
+                case "manifest-list-" -> find(table.latestSnapshot().orElseThrow().deltaManifestList());
+                default -> find(prefix);
+            };
             byte[] bytes = Files.readAllBytes(victim);
             if (damage.equals("truncate")) {
                 Files.write(victim, java.util.Arrays.copyOf(bytes, bytes.length / 2));

@@ -1,0 +1,232 @@
+package io.strata.oracle;
+
+import io.strata.data.GenericRow;
+import io.strata.data.Row;
+import io.strata.types.RowType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.paimon.append.AppendCompactCoordinator;
+import org.apache.paimon.append.AppendCompactTask;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.manifest.ManifestEntry;
+import org.apache.paimon.operation.BaseAppendFileStoreWrite;
+import org.apache.paimon.options.Options;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.table.BucketMode;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.Table;
+import org.apache.paimon.table.sink.BatchTableCommit;
+import org.apache.paimon.table.sink.BatchTableWrite;
+import org.apache.paimon.table.sink.BatchWriteBuilder;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.source.ReadBuilder;
+
+/**
+ * Apache Paimon 1.4.2 as a test oracle: makes real Paimon create, write, compact and read tables in
+ * a filesystem warehouse, speaking Strata types and rows on both sides.
+ *
+ * <p>Layout: the warehouse holds {@code <db>.db/<table>} directories (Paimon's filesystem catalog),
+ * so a table the oracle writes can be opened by Strata at {@link #tablePath(String, String)} and a
+ * table Strata writes there can be read back with {@link #readAll(String, String)}.
+ *
+ * <p>Each {@link #write} is one Paimon batch commit (one snapshot, or two if Paimon's write also
+ * compacts). Rows keep their row kind, so a primary-key table receives updates and deletes as Paimon
+ * would from Flink. Every call opens the table afresh, so changes made by Strata in between are seen.
+ * Not thread-safe; one oracle per test.
+ */
+public final class PaimonOracle implements AutoCloseable {
+
+    private final Path warehouse;
+    private final Catalog catalog;
+
+    /** An oracle over a filesystem warehouse directory (created when needed). */
+    public PaimonOracle(Path warehouse) {
+        this.warehouse = Objects.requireNonNull(warehouse, "warehouse").toAbsolutePath();
+        Options options = new Options();
+        options.set("warehouse", this.warehouse.toUri().toString());
+        // No table cache: Strata may change a table (schema, snapshots) between two oracle calls.
+        options.set("cache-enabled", "false");
+        // An explicit Hadoop configuration: Paimon's default one needs hadoop-hdfs, which is not here.
+        CatalogContext context = CatalogContext.create(options, new org.apache.hadoop.conf.Configuration());
+        this.catalog = CatalogFactory.createCatalog(context);
+    }
+
+    /** The warehouse root. */
+    public Path warehouse() {
+        return warehouse;
+    }
+
+    /** The directory of a table: {@code <warehouse>/<db>.db/<table>}. */
+    public Path tablePath(String db, String table) {
+        return warehouse.resolve(db + ".db").resolve(table);
+    }
+
+    /**
+     * Creates a table (and its database if missing) with Paimon's catalog. Field ids of {@code type}
+     * are kept; primary-key columns must be NOT NULL in {@code type} or Paimon makes them so.
+     *
+     * @param options table options such as {@code bucket}, {@code file.format}, {@code merge-engine}
+     */
+    public void createTable(
+            String db,
+            String table,
+            RowType type,
+            List<String> partitionKeys,
+            List<String> primaryKeys,
+            Map<String, String> options) {
+        Schema schema = new Schema(
+                PaimonTypes.toPaimonFields(type.fields()), partitionKeys, primaryKeys, options, null);
+        try {
+            catalog.createDatabase(db, true);
+            catalog.createTable(Identifier.create(db, table), schema, false);
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not create table " + db + "." + table + " " + type, e);
+        }
+    }
+
+    /** The table's current schema as a Strata row type (field ids included). */
+    public RowType rowType(String db, String table) {
+        return PaimonTypes.toStrata(table(db, table).rowType());
+    }
+
+    /**
+     * Writes the rows (with their row kinds) and commits them in one Paimon batch commit. Rows are Strata
+     * rows of the table's row type holding Strata value classes.
+     */
+    public void write(String db, String table, List<? extends Row> rows) {
+        Table t = table(db, table);
+        RowType type = PaimonTypes.toStrata(t.rowType());
+        BatchWriteBuilder builder = t.newBatchWriteBuilder();
+        try (BatchTableWrite write = builder.newWrite();
+                BatchTableCommit commit = builder.newCommit()) {
+            for (Row row : rows) {
+                write.write(PaimonValues.toPaimonRow(row, type));
+            }
+            commit.commit(write.prepareCommit());
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not write " + rows.size() + " rows to " + db + "." + table, e);
+        }
+    }
+
+    /**
+     * Fully compacts every bucket of every partition and commits (a COMPACT snapshot). Tables with a
+     * fixed or dynamic bucket count are compacted bucket by bucket through the table write; append
+     * tables without buckets ({@code bucket = -1}) by Paimon's append compaction coordinator, which
+     * merges small files.
+     */
+    public void compact(String db, String table) {
+        FileStoreTable t = (FileStoreTable) table(db, table);
+        try {
+            if (t.bucketMode() == BucketMode.BUCKET_UNAWARE) {
+                compactUnaware(t);
+            } else {
+                compactBuckets(t);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not compact " + db + "." + table, e);
+        }
+    }
+
+    private static void compactBuckets(FileStoreTable t) throws Exception {
+        Set<List<Object>> partitionBuckets = new LinkedHashSet<>();
+        List<BinaryRow> partitions = new ArrayList<>();
+        List<Integer> buckets = new ArrayList<>();
+        for (ManifestEntry entry : t.store().newScan().plan().files()) {
+            if (partitionBuckets.add(List.of(entry.partition(), entry.bucket()))) {
+                partitions.add(entry.partition());
+                buckets.add(entry.bucket());
+            }
+        }
+        BatchWriteBuilder builder = t.newBatchWriteBuilder();
+        try (BatchTableWrite write = builder.newWrite();
+                BatchTableCommit commit = builder.newCommit()) {
+            for (int i = 0; i < partitions.size(); i++) {
+                write.compact(partitions.get(i), buckets.get(i), true);
+            }
+            commit.commit(write.prepareCommit());
+        }
+    }
+
+    private static void compactUnaware(FileStoreTable t) throws Exception {
+        // min.file-num 1: a "full" compaction here rewrites even a partition's lone small files.
+        FileStoreTable eager = t.copy(Map.of("compaction.min.file-num", "1"));
+        List<AppendCompactTask> tasks = new AppendCompactCoordinator(eager, false).run();
+        List<CommitMessage> messages = new ArrayList<>();
+        BaseAppendFileStoreWrite write = (BaseAppendFileStoreWrite) eager.store().newWrite("strata-oracle-compact");
+        try {
+            for (AppendCompactTask task : tasks) {
+                messages.add(task.doCompact(eager, write));
+            }
+        } finally {
+            write.close();
+        }
+        try (BatchTableCommit commit = eager.newBatchWriteBuilder().newCommit()) {
+            commit.commit(messages);
+        }
+    }
+
+    /**
+     * Paimon's merged read of the latest snapshot (empty if the table has none), as +I rows. Paimon
+     * itself returns +U for a key whose last change was an update when it merges, and +I when it reads
+     * a file without merging; the oracle erases that difference.
+     */
+    public List<GenericRow> readAll(String db, String table) {
+        Table t = table(db, table);
+        if (t.latestSnapshot().isEmpty()) {
+            return List.of();
+        }
+        return read(t, db + "." + table);
+    }
+
+    /** Paimon's merged read of the given snapshot. */
+    public List<GenericRow> readAll(String db, String table, long snapshotId) {
+        Table t = table(db, table).copy(Map.of("scan.snapshot-id", Long.toString(snapshotId)));
+        return read(t, db + "." + table + " at snapshot " + snapshotId);
+    }
+
+    private static List<GenericRow> read(Table t, String what) {
+        org.apache.paimon.types.RowType paimonType = t.rowType();
+        ReadBuilder readBuilder = t.newReadBuilder();
+        List<GenericRow> out = new ArrayList<>();
+        try (RecordReader<InternalRow> reader =
+                readBuilder.newRead().createReader(readBuilder.newScan().plan().splits())) {
+            reader.forEachRemaining(row -> {
+                GenericRow converted = PaimonValues.toStrataRow(row, paimonType);
+                converted.setKind(io.strata.data.RowKind.INSERT);
+                out.add(converted);
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not read " + what, e);
+        }
+        return out;
+    }
+
+    /** The Paimon table itself, for tests that need more of Paimon's API than this facade offers. */
+    public Table table(String db, String table) {
+        try {
+            return catalog.getTable(Identifier.create(db, table));
+        } catch (Catalog.TableNotExistException e) {
+            throw new IllegalArgumentException("No Paimon table " + db + "." + table + " in " + warehouse, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            catalog.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not close the Paimon catalog of " + warehouse, e);
+        }
+    }
+}

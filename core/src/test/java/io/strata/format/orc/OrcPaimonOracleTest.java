@@ -186,6 +186,28 @@ class OrcPaimonOracleTest {
     }
 
     @Test
+    void timestampsBeforeTheGregorianCutoverShiftAsInPaimon() throws Exception {
+        // java.sql.Timestamp reads the wall time in the Julian calendar, the reader in the proleptic one.
+        for (String zone : new String[] {"UTC", LA}) {
+            List<List<Object>> rows = readAllFourWays(writeBoth("julian-" + zone.replace('/', '_'), zone), zone);
+            assertThat(rows.get(5).get(1)).isEqualTo("1500-01-10T12:00:00.500");
+            assertThat(rows.get(6).get(1)).isEqualTo("0000-12-30T00:00");
+            assertThat(rows.get(7).get(1)).isEqualTo("1883-11-18T11:59:59");
+        }
+    }
+
+    @Test
+    void localZonedTimestampsFollowTheLegacyWallTimeRule() throws Exception {
+        // Paimon's default orc.timestamp-ltz.legacy.type=true: the instant is written as a local wall time,
+        // so a value written in UTC and read in Los Angeles moves by the zones' offset.
+        List<List<Object>> rows = readAllFourWays(writeBoth("ltz", "UTC"), LA);
+        assertThat(rows.get(0).get(2)).isEqualTo("2024-03-09T18:30:00.123");
+        assertThat(rows.get(4).get(3)).isEqualTo("1969-12-31T16:00");
+        List<List<Object>> sameZone = readAllFourWays(writeBoth("ltz-same", LA), LA);
+        assertThat(sameZone.get(1).get(3)).isEqualTo("2024-11-03T01:30:00.456789");
+    }
+
+    @Test
     void datesAreRawEpochDaysAndStringsAsPaimonStoresThem() throws Exception {
         List<List<Object>> rows = readAllFourWays(writeBoth("dates", LA), "UTC");
         assertThat(rows.get(0).get(4)).isEqualTo(-719_162);

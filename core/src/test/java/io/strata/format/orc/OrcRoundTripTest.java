@@ -185,6 +185,22 @@ class OrcRoundTripTest {
     }
 
     @Test
+    void multisetsAreStoredAsMapsToCounts() throws IOException {
+        RowType type = RowType.of(FIELD(0, "tags", new io.strata.types.MultisetType(STRING(), true)));
+        List<GenericRow> rows = List.of(
+                GenericRow.of(new io.strata.data.GenericMap(
+                        new io.strata.data.GenericArray(new Object[] {Utf8String.fromString("a"), Utf8String.fromString("b")}),
+                        new io.strata.data.GenericArray(new Object[] {2, 1}))),
+                GenericRow.of((Object) null));
+        Path path = file("multiset.orc");
+        write(io, path, type, rows, "zstd");
+        try (Reader reader = OrcFile.createReader(path, OrcFile.readerOptions(io.hadoopConf()).filesystem(io.fileSystem(path)))) {
+            assertThat(reader.getSchema().toString()).isEqualTo("struct<tags:map<string,int>>");
+        }
+        assertThat(PlainValues.readAll(ORC.createReader(io, path, type, 10), type)).isEqualTo(plain(rows, type));
+    }
+
+    @Test
     void narrowerFileColumnsReadWidened() throws IOException {
         RowType fileType = RowType.of(FIELD(0, "a", TINYINT()), FIELD(1, "b", SMALLINT()), FIELD(2, "c", INT()),
                 FIELD(3, "d", FLOAT()), FIELD(4, "e", DECIMAL(10, 2)), FIELD(5, "f", VARCHAR(5)), FIELD(6, "g", INT()),

@@ -1,6 +1,11 @@
 package io.strata.format.orc;
 
+import static io.strata.types.DataTypes.ARRAY;
 import static io.strata.types.DataTypes.CHAR;
+import static io.strata.types.DataTypes.INT;
+import static io.strata.types.DataTypes.MAP;
+import static io.strata.types.DataTypes.STRING;
+import static io.strata.types.DataTypes.TINYINT;
 import static io.strata.types.DataTypes.DATE;
 import static io.strata.types.DataTypes.DECIMAL;
 import static io.strata.types.DataTypes.FIELD;
@@ -14,6 +19,7 @@ import io.strata.data.GenericRow;
 import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
+import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -82,6 +88,46 @@ class OrcPaimonOracleTest {
         Path file = dir.resolve("strata.orc");
         strataWrite(file, OrcTestData.ALL_TYPES, rows);
         assertThat(PaimonOracle.readOrc(file, OrcTestData.ALL_TYPES)).isEqualTo(plain(rows, OrcTestData.ALL_TYPES));
+    }
+
+    @Test
+    void orcSchemaAndFieldIdAttributesAreThoseOfPaimon() throws Exception {
+        List<DataField> fields = new ArrayList<>(OrcTestData.ALL_TYPES.fields());
+        // Huge ids (key fields) overflow in the derived nested ids exactly as in Paimon's int arithmetic.
+        fields.add(FIELD(1073741824, "_KEY_nested", ARRAY(MAP(INT(), ARRAY(STRING())))));
+        fields.add(FIELD(2147483645, "_VALUE_KIND", TINYINT().withNullable(false)));
+        RowType type = new RowType(fields);
+        Path strata = dir.resolve("schema-strata.orc");
+        Path paimon = dir.resolve("schema-paimon.orc");
+        strataWrite(strata, type, List.of());
+        PaimonOracle.writeOrc(paimon, type, List.of());
+        assertThat(describe(orcSchema(strata))).isEqualTo(describe(orcSchema(paimon)));
+        assertThat(describe(orcSchema(strata))).contains("paimon.id=" + (536870911 + 1073741824 * 1024 + 1));
+    }
+
+    private org.apache.orc.TypeDescription orcSchema(Path file) throws IOException {
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toUri());
+        try (Reader reader = OrcFile.createReader(path, OrcFile.readerOptions(io.hadoopConf()).filesystem(io.fileSystem(path)))) {
+            return reader.getSchema();
+        }
+    }
+
+    /** Every column with its type and attributes, depth first. */
+    private static String describe(org.apache.orc.TypeDescription type) {
+        StringBuilder out = new StringBuilder(type.getCategory() + "(" + type.getPrecision() + "," + type.getScale() + ","
+                + type.getMaxLength() + ")");
+        out.append(" paimon.id=").append(type.getAttributeValue("paimon.id"));
+        if (type.getChildren() != null) {
+            out.append(" [");
+            for (int i = 0; i < type.getChildren().size(); i++) {
+                if (type.getCategory() == org.apache.orc.TypeDescription.Category.STRUCT) {
+                    out.append(type.getFieldNames().get(i)).append(':');
+                }
+                out.append(describe(type.getChildren().get(i))).append("; ");
+            }
+            out.append(']');
+        }
+        return out.toString();
     }
 
     private static final RowType TIME_TYPE = RowType.of(

@@ -167,6 +167,24 @@ class OrcRoundTripTest {
     }
 
     @Test
+    void filesWithoutFieldIdsAreMatchedByName() throws IOException {
+        // Written by plain ORC, as writers before Paimon's field ids did: no paimon.id attributes.
+        Path path = file("no-ids.orc");
+        org.apache.orc.TypeDescription schema = org.apache.orc.TypeDescription.fromString("struct<a:int,b:string>");
+        try (org.apache.orc.Writer writer = OrcFile.createWriter(path,
+                OrcFile.writerOptions(io.hadoopConf()).setSchema(schema).fileSystem(io.fileSystem(path)))) {
+            var batch = schema.createRowBatch();
+            ((org.apache.hadoop.hive.ql.exec.vector.LongColumnVector) batch.cols[0]).vector[0] = 11;
+            ((org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector) batch.cols[1]).setVal(0, "eleven".getBytes());
+            batch.size = 1;
+            writer.addRowBatch(batch);
+        }
+        RowType readType = RowType.of(FIELD(5, "b", STRING()), FIELD(6, "a", BIGINT()), FIELD(7, "c", INT()));
+        assertThat(PlainValues.readAll(ORC.createReader(io, path, readType, 10), readType))
+                .containsExactly(java.util.Arrays.asList("eleven", 11L, null));
+    }
+
+    @Test
     void nestedRowFieldsAreMatchedByIdToo() throws IOException {
         List<GenericRow> rows = OrcTestData.rows(20);
         Path path = file("nested.orc");

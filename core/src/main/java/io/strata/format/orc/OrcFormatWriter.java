@@ -62,6 +62,7 @@ final class OrcFormatWriter implements FormatWriter {
             this.writer = OrcFile.createWriter(path, options);
         } catch (IOException | RuntimeException e) {
             out.close();
+            io.deleteQuietly(path);
             throw new IOException("Cannot create ORC file " + path + ": " + e.getMessage(), e);
         }
         this.batch = schema.createRowBatch(BATCH_SIZE);

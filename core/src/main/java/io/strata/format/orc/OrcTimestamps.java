@@ -15,7 +15,10 @@ import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
  * Julian calendar, as {@link java.util.Date} does), and its {@code getTime()} / {@code getNanos()} go
  * into the vector. ORC then stores seconds relative to 2015-01-01 in the writer's zone for
  * {@code timestamp} and UTC for {@code timestamp with local time zone}, truncating negative millis
- * toward zero (so 1969-12-31 23:59:59.999 reads back as 1970-01-01 00:00:00.999).
+ * toward zero (so 1969-12-31 23:59:59.999 written in UTC reads back as 1970-01-01 00:00:00.999).
+ * Since reading is proleptic Gregorian, wall times before 1582-10-15 come back shifted (1500-01-01
+ * reads as 1500-01-10), and TIMESTAMP WITH LOCAL TIME ZONE values move by the difference between the
+ * writer's and the reader's zone offsets. All of this is what Paimon itself reads back.
  *
  * <p>Reading: ORC returns epoch millis shifted from the writer's to the reader's zone (for
  * {@code timestamp}); the value is those millis plus the JVM zone's offset at that instant, with the

@@ -215,5 +215,10 @@ class TableOptionsTest {
             assertThat(option.description()).as(option.key()).isNotBlank();
         }
         assertThat(keys).contains("bucket", "merge-engine", "num-levels", "data-file.thin-mode");
+        String doc = TableOptions.documentation();
+        assertThat(doc.lines()).hasSize(TableOptions.ALL.size() + 2);
+        assertThat(doc).contains("| `write-buffer-size` | 256 mb |", "| `file.format` | parquet |",
+                "| `merge-engine` | deduplicate |", "| `sequence.field.sort-order` | ascending |",
+                "Also read from: first-row.ignore-delete");
     }
 }

@@ -242,6 +242,30 @@ public final class TableOptions {
         OptionsValidation.validateForWrite(options, Objects.requireNonNull(primaryKeys, "primaryKeys"));
     }
 
+    /** The options of {@link #ALL} as a Markdown table (key, default, description), for the docs. */
+    public static String documentation() {
+        StringBuilder sb = new StringBuilder("| option | default | description |\n|---|---|---|\n");
+        for (ConfigOption<?> option : ALL) {
+            Object value = option.defaultValue();
+            String shown = value == null ? "(none)" : value instanceof List<?> list && list.isEmpty() ? "(none)"
+                    : value instanceof Long bytes && option.key().contains("size") ? (bytes >> 20) + " mb"
+                    : value instanceof FileFormat format ? format.extension()
+                    : value instanceof MergeEngine engine ? engine.value()
+                    : value instanceof ChangelogProducer producer ? producer.value()
+                    : String.valueOf(value);
+            if (option == SEQUENCE_FIELD_DESCENDING) {
+                shown = "ascending";
+            }
+            sb.append("| `").append(option.key()).append("` | ").append(shown).append(" | ")
+                    .append(option.description());
+            if (!option.fallbackKeys().isEmpty()) {
+                sb.append(" Also read from: ").append(String.join(", ", option.fallbackKeys())).append('.');
+            }
+            sb.append(" |\n");
+        }
+        return sb.toString();
+    }
+
     private static List<String> splitColumns(String text) {
         if (text.isBlank()) {
             return List.of();

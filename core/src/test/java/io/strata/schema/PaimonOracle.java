@@ -18,12 +18,12 @@ public final class PaimonOracle {
      * because the path-only factory loads HDFS classes that are not on the test class path.
      */
     public static Catalog catalog(Path warehouse) {
-        Options options = Options.fromMap(Map.of("warehouse", warehouse.toUri().toString()));
+        Options options = Options.fromMap(Map.of("warehouse", warehouse.toString()));
         return CatalogFactory.createCatalog(CatalogContext.create(options, new Configuration()));
     }
 
     /** Paimon's path type for a local path. */
     public static org.apache.paimon.fs.Path path(Path local) {
-        return new org.apache.paimon.fs.Path(local.toUri().toString());
+        return new org.apache.paimon.fs.Path(local.toString());
     }
 }

@@ -72,6 +72,24 @@ class TableSchemaTest {
     }
 
     @Test
+    void derivedTypesFollowKeyOrderNotColumnOrder() {
+        TableSchema schema = new TableSchema(4,
+                List.of(new DataField(0, "a", DataTypes.INT()), new DataField(1, "hr", DataTypes.INT()),
+                        new DataField(2, "k2", DataTypes.STRING()), new DataField(3, "dt", DataTypes.STRING()),
+                        new DataField(4, "k1", DataTypes.BIGINT())),
+                4, List.of("dt", "hr"), List.of("k1", "dt", "k2", "hr"), Map.of("bucket", "3"), "c", 7L);
+        assertThat(schema.partitionType().fieldNames()).containsExactly("dt", "hr");
+        assertThat(schema.partitionType().fields()).extracting(DataField::id).containsExactly(3, 1);
+        assertThat(schema.trimmedPrimaryKeys()).containsExactly("k1", "k2");
+        assertThat(schema.trimmedPrimaryKeyType().fields()).extracting(DataField::id).containsExactly(4, 2);
+        assertThat(schema.bucketKeys()).containsExactly("k1", "k2");
+        assertThat(schema.version()).isEqualTo(TableSchema.CURRENT_VERSION);
+        assertThat(TableSchema.fromJson(schema.toJson(), "x")).isEqualTo(schema);
+        assertThatThrownBy(() -> new TableSchema(0, List.of(new DataField(0, "a", DataTypes.INT())), 0,
+                List.of("b"), List.of(), Map.of(), null, 0L)).hasMessageContaining("'b'");
+    }
+
+    @Test
     void oldVersionsImplyOneBucketAndOrc() {
         String v1 = "{\"id\":0,\"fields\":[{\"id\":0,\"name\":\"a\",\"type\":\"INT NOT NULL\"}],\"highestFieldId\":0,"
                 + "\"partitionKeys\":[],\"primaryKeys\":[\"a\"],\"options\":{}}";

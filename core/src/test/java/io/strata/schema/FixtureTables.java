@@ -4,39 +4,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
 
-/**
- * Locates the tables that Apache Paimon 1.4.2 wrote ({@code shared/fixtures/paimon-1.4.2}): from the
- * system property {@code strata.fixtures} if set, else the first {@code shared/fixtures/paimon-1.4.2}
- * found walking up from the working directory, else {@code /work/shared/fixtures/paimon-1.4.2}.
- */
+/** The tables that Apache Paimon 1.4.2 wrote, and writable copies of them. */
 public final class FixtureTables {
-
-    private static final String RELATIVE = "shared/fixtures/paimon-1.4.2";
 
     private FixtureTables() {}
 
-    /** The fixture directory; fails the test, saying where it looked, if it is absent. */
+    /** The fixture directory (a copy of shared/fixtures/paimon-1.4.2 in the test resources). */
     public static Path root() {
-        String configured = System.getProperty("strata.fixtures");
-        if (configured != null) {
-            return Paths.get(configured);
-        }
-        for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve(RELATIVE);
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        Path fallback = Paths.get("/work").resolve(RELATIVE);
-        if (Files.isDirectory(fallback)) {
-            return fallback;
-        }
-        throw new IllegalStateException("Cannot find " + RELATIVE + " above " + Paths.get("").toAbsolutePath()
-                + "; set -Dstrata.fixtures");
+        return io.strata.Fixtures.paimon142("");
     }
 
     /** One fixture table, e.g. {@code pk_orc}. */

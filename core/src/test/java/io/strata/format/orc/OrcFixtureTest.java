@@ -47,20 +47,7 @@ class OrcFixtureTest {
             RowType.of(FIELD(0, "dt", STRING()), FIELD(1, "id", INT()), FIELD(2, "name", STRING()));
 
     static Path fixtures() {
-        String configured = System.getProperty("strata.fixtures");
-        if (configured != null) {
-            return Path.of(configured);
-        }
-        // The shared/ folder lies beside the repository (CI) or at /work/shared (development).
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared/fixtures/paimon-1.4.2");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        Path fallback = Path.of("/work/shared/fixtures/paimon-1.4.2");
-        assertThat(fallback).as("Paimon 1.4.2 fixtures (set -Dstrata.fixtures)").isDirectory();
-        return fallback;
+        return io.strata.Fixtures.paimon142("");
     }
 
     /** The dump: file path (relative to the fixtures) to its rows as JSON objects. */

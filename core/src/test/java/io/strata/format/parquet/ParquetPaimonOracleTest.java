@@ -27,7 +27,10 @@ class ParquetPaimonOracleTest {
 
     /** Creates a Paimon append table of the test types; its fields get ids assigned by Paimon. */
     private List<java.nio.file.Path> writeWithPaimon(java.nio.file.Path warehouse, List<GenericRow> rows) throws Exception {
-        Schema.Builder schema = PaimonOracle.parquetSchema();
+        // Small row groups and pages, so that Strata reads many of Paimon's row groups and pages.
+        Schema.Builder schema = PaimonOracle.parquetSchema()
+                .option("parquet.block.size", "32768")
+                .option("parquet.page.size", "2048");
         for (org.apache.paimon.types.DataField f : PaimonValues.toPaimon(AllTypes.TYPE).getFields()) {
             schema.column(f.name(), f.type());
         }
@@ -40,13 +43,15 @@ class ParquetPaimonOracleTest {
 
     @Test
     void strataReadsWhatPaimonWrites() throws Exception {
-        List<GenericRow> rows = AllTypes.rows(1500, 21);
+        List<GenericRow> rows = AllTypes.rows(800, 21);
         java.nio.file.Path warehouse = dir.resolve("warehouse");
         List<java.nio.file.Path> files = writeWithPaimon(warehouse, rows);
         assertThat(files).hasSize(1);
         RowType tableType = PaimonValues.fromPaimon(PaimonOracle.tableRowType(warehouse));
 
-        List<GenericRow> read = ParquetFiles.readAll(new Path(files.get(0).toUri()), tableType, 128);
+        Path file = new Path(files.get(0).toUri());
+        assertThat(ParquetFiles.footer(file).getBlocks()).hasSizeGreaterThan(1);
+        List<GenericRow> read = ParquetFiles.readAll(file, tableType, 128);
 
         assertThat(read).isEqualTo(rows);
     }

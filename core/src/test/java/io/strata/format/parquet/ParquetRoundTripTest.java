@@ -102,6 +102,37 @@ class ParquetRoundTripTest {
     }
 
     @Test
+    void multisetsAndMapsOfRowsRoundTrip() throws Exception {
+        RowType type = RowType.of(
+                FIELD(1, "bag", new io.strata.types.MultisetType(STRING(), true)),
+                FIELD(2, "by_key", io.strata.types.DataTypes.MAP(INT().withNullable(false),
+                        ROW(FIELD(3, "n", BIGINT()), FIELD(4, "tags", io.strata.types.DataTypes.ARRAY(STRING()))))));
+        List<GenericRow> rows = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Object[] bagKeys = new Object[i % 3];
+            Object[] bagCounts = new Object[i % 3];
+            for (int k = 0; k < bagKeys.length; k++) {
+                bagKeys[k] = Utf8String.fromString("e" + k);
+                bagCounts[k] = k + i;
+            }
+            Object[] keys = new Object[i % 4];
+            Object[] values = new Object[i % 4];
+            for (int k = 0; k < keys.length; k++) {
+                keys[k] = k * 10;
+                values[k] = k == 2 ? null : GenericRow.of(k == 1 ? null : (long) i * k,
+                        new io.strata.data.GenericArray(new Object[] {Utf8String.fromString("t" + i), null}));
+            }
+            rows.add(GenericRow.of(
+                    i % 5 == 4 ? null : new io.strata.data.GenericMap(new io.strata.data.GenericArray(bagKeys), new io.strata.data.GenericArray(bagCounts)),
+                    i % 7 == 6 ? null : new io.strata.data.GenericMap(new io.strata.data.GenericArray(keys), new io.strata.data.GenericArray(values))));
+        }
+        Path path = file("multiset.parquet");
+        ParquetFiles.write(new ParquetFormatFactory(), path, type, "zstd", rows);
+
+        assertThat(ParquetFiles.readAll(path, type, 6)).isEqualTo(rows);
+    }
+
+    @Test
     void narrowerStoredTypesAreReadWidened() throws Exception {
         RowType written = RowType.of(
                 FIELD(1, "i", INT()), FIELD(2, "f", FLOAT()), FIELD(3, "s", SMALLINT()), FIELD(4, "d", DECIMAL(9, 2)),

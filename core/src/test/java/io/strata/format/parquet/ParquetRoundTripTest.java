@@ -133,6 +133,35 @@ class ParquetRoundTripTest {
     }
 
     @Test
+    void requiredNestedFieldsRoundTrip() throws Exception {
+        RowType type = RowType.of(
+                FIELD(1, "tags", io.strata.types.DataTypes.ARRAY(STRING().withNullable(false)).withNullable(false)),
+                FIELD(2, "point", ROW(FIELD(3, "x", INT().withNullable(false)), FIELD(4, "label", STRING())).withNullable(false)),
+                FIELD(5, "maybe", io.strata.types.DataTypes.ARRAY(ROW(FIELD(6, "v", BIGINT().withNullable(false))))));
+        List<GenericRow> rows = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            Object[] tags = new Object[i % 3];
+            for (int k = 0; k < tags.length; k++) {
+                tags[k] = Utf8String.fromString("tag" + k);
+            }
+            Object[] maybe = new Object[i % 2 + 1];
+            for (int k = 0; k < maybe.length; k++) {
+                maybe[k] = k == 1 ? null : GenericRow.of((long) i);
+            }
+            rows.add(GenericRow.of(new io.strata.data.GenericArray(tags),
+                    GenericRow.of(i, i % 4 == 0 ? null : Utf8String.fromString("p" + i)),
+                    i % 5 == 0 ? null : new io.strata.data.GenericArray(maybe)));
+        }
+        Path path = file("required.parquet");
+        ParquetFiles.write(new ParquetFormatFactory(), path, type, "zstd", rows);
+
+        assertThat(ParquetFiles.footer(path).getFileMetaData().getSchema().toString()).contains(
+                "required group tags (LIST) = 1", "required binary element (STRING)", "required group point = 2",
+                "required int32 x = 3", "required int64 v = 6");
+        assertThat(ParquetFiles.readAll(path, type, 7)).isEqualTo(rows);
+    }
+
+    @Test
     void narrowerStoredTypesAreReadWidened() throws Exception {
         RowType written = RowType.of(
                 FIELD(1, "i", INT()), FIELD(2, "f", FLOAT()), FIELD(3, "s", SMALLINT()), FIELD(4, "d", DECIMAL(9, 2)),

@@ -4,7 +4,9 @@ import io.strata.data.Decimal;
 import io.strata.data.Utf8String;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.io.api.Binary;
@@ -20,6 +22,7 @@ final class BytesVector extends LeafVector {
     private int used;
     private int[] offsets = new int[0];
     private int[] lengths = new int[0];
+    private final Appender appender = new Appender();
 
     BytesVector(int fileScale) {
         this.fileScale = fileScale;
@@ -44,11 +47,31 @@ final class BytesVector extends LeafVector {
         if (used + length > buffer.length) {
             buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, used + length));
         }
-        ByteBuffer bytes = value.toByteBuffer();
-        bytes.get(buffer, used, length);
         offsets[slot] = used;
         lengths[slot] = length;
-        used += length;
+        try {
+            // writeTo hands over the value's own array slice, where toByteBuffer would allocate a view per value.
+            value.writeTo(appender);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (used != offsets[slot] + length) {
+            throw new IllegalStateException("binary value of " + length + " bytes wrote " + (used - offsets[slot]));
+        }
+    }
+
+    /** Appends what a Binary writes to the end of the batch buffer, which {@link #read} has made room for. */
+    private final class Appender extends OutputStream {
+        @Override
+        public void write(int b) {
+            buffer[used++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) {
+            System.arraycopy(bytes, offset, buffer, used, length);
+            used += length;
+        }
     }
 
     @Override

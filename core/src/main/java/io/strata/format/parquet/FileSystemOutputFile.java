@@ -16,7 +16,6 @@ final class FileSystemOutputFile implements OutputFile {
 
     private final FileSystem fs;
     private final Path path;
-    private FSDataOutputStream stream;
 
     FileSystemOutputFile(FileSystem fs, Path path) {
         this.fs = fs;
@@ -34,8 +33,7 @@ final class FileSystemOutputFile implements OutputFile {
     }
 
     private PositionOutputStream open(boolean overwrite) throws IOException {
-        stream = fs.create(path, overwrite);
-        FSDataOutputStream out = stream;
+        FSDataOutputStream out = fs.create(path, overwrite);
         return new PositionOutputStream() {
             @Override
             public long getPos() throws IOException {

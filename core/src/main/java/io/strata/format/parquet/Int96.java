@@ -29,8 +29,16 @@ final class Int96 {
         }
     }
 
-    /** Epoch milliseconds of a Julian day and nanoseconds within it. */
+    /**
+     * Epoch milliseconds of a Julian day and nanoseconds within it. Writers differ for times before
+     * the epoch: Paimon's nanoseconds of the day can be negative (the day rounded toward zero), so the
+     * two parts are added, not taken apart digit by digit.
+     */
     static long epochMillis(long julianDay, long nanosOfDay) {
-        return (julianDay - JULIAN_EPOCH_DAY) * MILLIS_PER_DAY + nanosOfDay / 1_000_000L;
+        return (julianDay - JULIAN_EPOCH_DAY) * MILLIS_PER_DAY + Math.floorDiv(nanosOfDay, 1_000_000L);
+    }
+
+    static int nanoOfMillisecond(long nanosOfDay) {
+        return (int) Math.floorMod(nanosOfDay, 1_000_000L);
     }
 }

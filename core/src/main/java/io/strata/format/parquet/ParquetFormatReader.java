@@ -98,6 +98,11 @@ final class ParquetFormatReader implements FormatReader {
     }
 
     private void startRowGroup(BlockMetaData rowGroup) throws IOException {
+        if (rowGroup.getRowCount() == 0) {
+            // Column readers cannot be opened on chunks without pages; an empty group has nothing to read.
+            remainingInRowGroup = 0;
+            return;
+        }
         Map<ColumnPath, ColumnChunkMetaData> chunks = new HashMap<>();
         for (ColumnChunkMetaData chunk : rowGroup.getColumns()) {
             chunks.put(chunk.getPath(), chunk);

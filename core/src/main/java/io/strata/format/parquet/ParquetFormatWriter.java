@@ -22,6 +22,7 @@ final class ParquetFormatWriter implements FormatWriter {
 
     private final FileIO io;
     private final Path path;
+    private final RowWriteSupport writeSupport;
     private final ParquetWriter<Row> writer;
     private final StatsCollector stats;
     private long rowCount;
@@ -36,7 +37,8 @@ final class ParquetFormatWriter implements FormatWriter {
         CompressionCodecName codec = codec(compression);
         try {
             OutputFile file = new FileSystemOutputFile(io.fileSystem(path), path);
-            this.writer = new Builder(file, new RowWriteSupport(fileType))
+            this.writeSupport = new RowWriteSupport(fileType);
+            this.writer = new Builder(file, writeSupport)
                     .withConf(io.hadoopConf())
                     .withWriteMode(ParquetFileWriter.Mode.CREATE)
                     .withCompressionCodec(codec)
@@ -67,6 +69,7 @@ final class ParquetFormatWriter implements FormatWriter {
     @Override
     public void write(Row row) throws IOException {
         try {
+            writeSupport.checkNotNull(row);
             writer.write(row);
         } catch (IOException | RuntimeException e) {
             throw new IOException("Cannot write row " + rowCount + " to Parquet data file " + path + ": " + e.getMessage(), e);

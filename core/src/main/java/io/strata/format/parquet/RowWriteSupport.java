@@ -42,6 +42,14 @@ final class RowWriteSupport extends WriteSupport<Row> {
         return schema;
     }
 
+    /**
+     * Fails if a NOT NULL top-level field of the row is null. Checked before the row reaches Parquet,
+     * because Parquet abandons the whole file when a write fails half way through a record.
+     */
+    void checkNotNull(Row row) {
+        rootWriter.checkNotNull(row);
+    }
+
     @Override
     public WriteContext init(Configuration configuration) {
         return new WriteContext(schema, Map.of());
@@ -212,11 +220,23 @@ final class RowWriteSupport extends WriteSupport<Row> {
             }
         }
 
+        void checkNotNull(Row row) {
+            for (int i = 0; i < writers.length; i++) {
+                if (!nullable[i] && row.isNullAt(i)) {
+                    throw nullInNotNull(i);
+                }
+            }
+        }
+
+        private IllegalArgumentException nullInNotNull(int i) {
+            return new IllegalArgumentException("Null value for NOT NULL field '" + names[i] + "'");
+        }
+
         void writeFields(Row row) {
             for (int i = 0; i < writers.length; i++) {
                 if (row.isNullAt(i)) {
                     if (!nullable[i]) {
-                        throw new IllegalArgumentException("Null value for NOT NULL field '" + names[i] + "'");
+                        throw nullInNotNull(i);
                     }
                     continue;
                 }

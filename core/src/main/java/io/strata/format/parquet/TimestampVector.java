@@ -57,7 +57,7 @@ final class TimestampVector extends LeafVector {
                 long nanosOfDay = b.getLong(p);
                 long julianDay = b.getInt(p + 8);
                 millis[slot] = Int96.epochMillis(julianDay, nanosOfDay);
-                nanos[slot] = (int) (nanosOfDay % 1_000_000L);
+                nanos[slot] = Int96.nanoOfMillisecond(nanosOfDay);
             }
         }
     }

@@ -48,6 +48,15 @@ final class PaimonOracle {
         }
     }
 
+    /** The row type, with Paimon's field ids, of table {@code db.t} under {@code warehouse}. */
+    static org.apache.paimon.types.RowType tableRowType(Path warehouse) throws Exception {
+        Options options = new Options();
+        options.set("warehouse", warehouse.toUri().toString());
+        try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options, new org.apache.hadoop.conf.Configuration()))) {
+            return catalog.getTable(Identifier.create("db", "t")).rowType();
+        }
+    }
+
     static Schema.Builder parquetSchema() {
         return Schema.newBuilder().options(Map.of("file.format", "parquet", "bucket", "-1"));
     }

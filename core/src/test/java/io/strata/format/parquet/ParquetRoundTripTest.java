@@ -102,6 +102,66 @@ class ParquetRoundTripTest {
     }
 
     @Test
+    void multisetsAndMapsOfRowsRoundTrip() throws Exception {
+        RowType type = RowType.of(
+                FIELD(1, "bag", new io.strata.types.MultisetType(STRING(), true)),
+                FIELD(2, "by_key", io.strata.types.DataTypes.MAP(INT().withNullable(false),
+                        ROW(FIELD(3, "n", BIGINT()), FIELD(4, "tags", io.strata.types.DataTypes.ARRAY(STRING()))))));
+        List<GenericRow> rows = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Object[] bagKeys = new Object[i % 3];
+            Object[] bagCounts = new Object[i % 3];
+            for (int k = 0; k < bagKeys.length; k++) {
+                bagKeys[k] = Utf8String.fromString("e" + k);
+                bagCounts[k] = k + i;
+            }
+            Object[] keys = new Object[i % 4];
+            Object[] values = new Object[i % 4];
+            for (int k = 0; k < keys.length; k++) {
+                keys[k] = k * 10;
+                values[k] = k == 2 ? null : GenericRow.of(k == 1 ? null : (long) i * k,
+                        new io.strata.data.GenericArray(new Object[] {Utf8String.fromString("t" + i), null}));
+            }
+            rows.add(GenericRow.of(
+                    i % 5 == 4 ? null : new io.strata.data.GenericMap(new io.strata.data.GenericArray(bagKeys), new io.strata.data.GenericArray(bagCounts)),
+                    i % 7 == 6 ? null : new io.strata.data.GenericMap(new io.strata.data.GenericArray(keys), new io.strata.data.GenericArray(values))));
+        }
+        Path path = file("multiset.parquet");
+        ParquetFiles.write(new ParquetFormatFactory(), path, type, "zstd", rows);
+
+        assertThat(ParquetFiles.readAll(path, type, 6)).isEqualTo(rows);
+    }
+
+    @Test
+    void requiredNestedFieldsRoundTrip() throws Exception {
+        RowType type = RowType.of(
+                FIELD(1, "tags", io.strata.types.DataTypes.ARRAY(STRING().withNullable(false)).withNullable(false)),
+                FIELD(2, "point", ROW(FIELD(3, "x", INT().withNullable(false)), FIELD(4, "label", STRING())).withNullable(false)),
+                FIELD(5, "maybe", io.strata.types.DataTypes.ARRAY(ROW(FIELD(6, "v", BIGINT().withNullable(false))))));
+        List<GenericRow> rows = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            Object[] tags = new Object[i % 3];
+            for (int k = 0; k < tags.length; k++) {
+                tags[k] = Utf8String.fromString("tag" + k);
+            }
+            Object[] maybe = new Object[i % 2 + 1];
+            for (int k = 0; k < maybe.length; k++) {
+                maybe[k] = k == 1 ? null : GenericRow.of((long) i);
+            }
+            rows.add(GenericRow.of(new io.strata.data.GenericArray(tags),
+                    GenericRow.of(i, i % 4 == 0 ? null : Utf8String.fromString("p" + i)),
+                    i % 5 == 0 ? null : new io.strata.data.GenericArray(maybe)));
+        }
+        Path path = file("required.parquet");
+        ParquetFiles.write(new ParquetFormatFactory(), path, type, "zstd", rows);
+
+        assertThat(ParquetFiles.footer(path).getFileMetaData().getSchema().toString()).contains(
+                "required group tags (LIST) = 1", "required binary element (STRING)", "required group point = 2",
+                "required int32 x = 3", "required int64 v = 6");
+        assertThat(ParquetFiles.readAll(path, type, 7)).isEqualTo(rows);
+    }
+
+    @Test
     void narrowerStoredTypesAreReadWidened() throws Exception {
         RowType written = RowType.of(
                 FIELD(1, "i", INT()), FIELD(2, "f", FLOAT()), FIELD(3, "s", SMALLINT()), FIELD(4, "d", DECIMAL(9, 2)),

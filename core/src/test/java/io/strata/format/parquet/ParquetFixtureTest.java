@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /** Reads the Parquet data files of the {@code pk_parquet_dv} table written by real Paimon 1.4.2. */
 class ParquetFixtureTest {
 
-    private static final Path TABLE = Path.of("/work/shared/fixtures/paimon-1.4.2/pk_parquet_dv");
+    private static final Path TABLE = io.strata.Fixtures.paimon142("pk_parquet_dv");
 
     /** The data-file type of a primary-key table: key, sequence number, row kind, then all columns. */
     static final RowType FILE_TYPE = RowType.of(

@@ -15,7 +15,6 @@ import org.apache.paimon.fs.local.LocalFileIO;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.schema.Schema;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,26 +99,12 @@ class ParquetPaimonOracleTest {
         assertThat(read).isEqualTo(expected);
     }
 
-    /**
-     * Paimon's Parquet reader builds parquet-hadoop read options, which load Hadoop's MapReduce
-     * {@code FileInputFormat}; core's test class path has it only once core declares
-     * hadoop-mapreduce-client-core as a test dependency.
-     */
-    static void assumePaimonCanReadParquet() {
-        try {
-            Class.forName("org.apache.hadoop.mapreduce.lib.input.FileInputFormat");
-        } catch (ClassNotFoundException e) {
-            Assumptions.abort("Paimon's Parquet reader needs hadoop-mapreduce-client-core on the test class path");
-        }
-    }
-
     /** Reads a Parquet file with Paimon's own format reader. */
     static List<GenericRow> readWithPaimon(java.nio.file.Path file, RowType readType) throws Exception {
         return readWithPaimon(file, readType, readType);
     }
 
     static List<GenericRow> readWithPaimon(java.nio.file.Path file, RowType dataType, RowType readType) throws Exception {
-        assumePaimonCanReadParquet();
         FileFormat format = FileFormat.fromIdentifier("parquet", new Options());
         var factory = format.createReaderFactory(PaimonValues.toPaimon(dataType), PaimonValues.toPaimon(readType), List.of());
         List<GenericRow> out = new ArrayList<>();

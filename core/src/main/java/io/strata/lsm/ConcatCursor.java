@@ -3,6 +3,8 @@ package io.strata.lsm;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import java.io.IOException;
+import io.strata.manifest.DataFileMeta;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Reads cursors one after another, creating each only when the previous one is exhausted. */
@@ -20,6 +22,15 @@ public final class ConcatCursor implements RecordCursor {
 
     public ConcatCursor(List<CursorFactory> factories) {
         this.factories = factories;
+    }
+
+    /** Reads files one after another (a sorted run, or an append bucket), opening each only when needed. */
+    public static ConcatCursor ofFiles(List<DataFileMeta> files, DataFileOpener opener) {
+        List<CursorFactory> factories = new ArrayList<>(files.size());
+        for (DataFileMeta file : files) {
+            factories.add(() -> opener.open(file));
+        }
+        return new ConcatCursor(factories);
     }
 
     @Override

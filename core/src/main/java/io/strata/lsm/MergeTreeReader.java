@@ -20,7 +20,7 @@ public final class MergeTreeReader {
             Comparator<Row> fileKeyComparator,
             Comparator<Row> valueKeyComparator,
             Supplier<MergeFunction> mergeFunctions,
-            RunCursor.FileOpener opener) {
+            DataFileOpener opener) {
         List<List<SortedRun>> sections = new IntervalPartition(fileKeyComparator).partition(files);
         List<ConcatCursor.CursorFactory> factories = new ArrayList<>(sections.size());
         for (List<SortedRun> section : sections) {
@@ -28,12 +28,12 @@ public final class MergeTreeReader {
                 List<DataFileMeta> run = section.get(0).files();
                 MergeFunction fn = mergeFunctions.get();
                 // One run holds each key once: the merge function still decides (deletes, ignore-delete).
-                factories.add(() -> new SingleRunCursor(new RunCursor(run, opener), fn));
+                factories.add(() -> new SingleRunCursor(ConcatCursor.ofFiles(run, opener), fn));
             } else {
                 factories.add(() -> {
                     List<RecordCursor> runs = new ArrayList<>(section.size());
                     for (SortedRun r : section) {
-                        runs.add(new RunCursor(r.files(), opener));
+                        runs.add(ConcatCursor.ofFiles(r.files(), opener));
                     }
                     return new MergingCursor(runs, valueKeyComparator, mergeFunctions.get());
                 });
@@ -47,10 +47,10 @@ public final class MergeTreeReader {
      * or first-row tables) one after another; each record passes the merge function alone.
      */
     public static RecordCursor readUnmerged(
-            List<DataFileMeta> files, Supplier<MergeFunction> mergeFunctions, RunCursor.FileOpener opener) {
+            List<DataFileMeta> files, Supplier<MergeFunction> mergeFunctions, DataFileOpener opener) {
         List<ConcatCursor.CursorFactory> factories = new ArrayList<>(files.size());
         for (DataFileMeta f : files) {
-            factories.add(() -> new SingleRunCursor(new RunCursor(List.of(f), opener), mergeFunctions.get()));
+            factories.add(() -> new SingleRunCursor(opener.open(f), mergeFunctions.get()));
         }
         return new ConcatCursor(factories);
     }

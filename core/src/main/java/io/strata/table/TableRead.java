@@ -13,7 +13,8 @@ import io.strata.lsm.KeyOrder;
 import io.strata.lsm.MergeFunction;
 import io.strata.lsm.MergeTreeReader;
 import io.strata.lsm.RecordCursor;
-import io.strata.lsm.RunCursor;
+import io.strata.lsm.ConcatCursor;
+import io.strata.lsm.DataFileOpener;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.DeletionVector;
 import io.strata.manifest.DeletionVectorIndexFile;
@@ -98,7 +99,7 @@ public final class TableRead {
         Map<String, DeletionVector> dvs = deletionVectors(split);
         List<DataFileMeta> files = new ArrayList<>(split.files());
         files.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
-        return new RunCursor(files, f -> openFile(split, f, readType, dvs.get(f.fileName())));
+        return ConcatCursor.ofFiles(files, f -> openFile(split, f, readType, dvs.get(f.fileName())));
     }
 
     private RecordCursor openMerged(Split split) throws IOException {
@@ -114,7 +115,7 @@ public final class TableRead {
                 files.add(f);
             }
         }
-        RunCursor.FileOpener opener = f -> openFile(split, f, readType, dvs.get(f.fileName()));
+        DataFileOpener opener = f -> openFile(split, f, readType, dvs.get(f.fileName()));
         Supplier<MergeFunction> mergeFunctions = mergeFunctions(engine);
         if (skipLevelZero) {
             // Each key lives in exactly one file above level 0: read without merging.

@@ -51,6 +51,10 @@ final class OptionsValidation {
         if (typed.dataFileThinMode()) {
             throw unsupported("data-file.thin-mode", options.get("data-file.thin-mode"), "supported: false");
         }
+        // Non-legacy ORC TIMESTAMP WITH LOCAL TIME ZONE values are stored shifted; Strata reads the legacy form.
+        if ("false".equalsIgnoreCase(options.get("orc.timestamp-ltz.legacy.type"))) {
+            throw unsupported("orc.timestamp-ltz.legacy.type", "false", "supported: true");
+        }
         rejectIfTrue(options, "row-tracking.enabled");
         rejectIfTrue(options, "data-evolution.enabled");
         rejectIfTrue(options, "deletion-vectors.bitmap64");

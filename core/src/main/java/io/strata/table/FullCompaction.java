@@ -37,7 +37,11 @@ final class FullCompaction {
         this.schema = table.schema();
         this.options = schema.tableOptions();
         this.primaryKey = !schema.primaryKeys().isEmpty();
-        TableOptions.validateForWrite(schema.options());
+        try {
+            TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + table.location() + " cannot be written: " + e.getMessage(), e);
+        }
     }
 
     long run() throws IOException {

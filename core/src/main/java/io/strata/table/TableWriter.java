@@ -57,7 +57,11 @@ final class TableWriter implements BatchWrite {
         this.table = table;
         this.schema = table.schema();
         this.options = schema.tableOptions();
-        TableOptions.validateForWrite(schema.options());
+        try {
+            TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + table.location() + " cannot be written: " + e.getMessage(), e);
+        }
         this.rowType = schema.rowType();
         this.primaryKey = !schema.primaryKeys().isEmpty();
         this.numBuckets = options.bucket();

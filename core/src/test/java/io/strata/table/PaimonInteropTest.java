@@ -174,4 +174,18 @@ class PaimonInteropTest {
             }
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void dynamicBucketTablesAreReadButWritesAreRejectedNamingTheOption() throws Exception {
+        RowType type = tableType();
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            paimon.createTable("db", "dyn", type, List.of("p"), List.of("p", "k"), options("orc", true, -1));
+            FileStoreTable table = FileStoreTable.load(FileIO.local(),
+                    new org.apache.hadoop.fs.Path(paimon.tablePath("db", "dyn").toUri()));
+            assertThat(strataRows(table)).isEmpty();
+            org.assertj.core.api.Assertions.assertThatThrownBy(table::newBatchWrite)
+                    .hasMessageContaining("bucket")
+                    .hasMessageContaining(table.location().toString());
+        }
+    }
 }

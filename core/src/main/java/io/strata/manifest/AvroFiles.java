@@ -47,6 +47,11 @@ final class AvroFiles {
         } catch (IOException e) {
             throw new IOException("Cannot read " + what + " " + path + ": " + e.getMessage(), e);
         }
+        try {
+            AvroContainerCheck.check(bytes);
+        } catch (IOException e) {
+            throw new IOException("Cannot read " + what + " " + path + " (" + bytes.length + " bytes): " + e.getMessage(), e);
+        }
         List<T> out = new ArrayList<>();
         try (DataFileReader<GenericRecord> reader =
                 new DataFileReader<>(new SeekableByteArrayInput(bytes), new GenericDatumReader<>())) {

@@ -95,6 +95,26 @@ class ManifestCorruptionTest {
     }
 
     @Test
+    void manifestsWithOtherCodecsReadToo() throws Exception {
+        java.util.List<ManifestEntry> entries = java.util.List.of(
+                TestEntries.add("2024-01-01", 0, TestEntries.file("data-a.orc", 0, 5, 1, 9)),
+                TestEntries.delete("2024-01-02", 1, TestEntries.file("data-b.orc", 3, 7, 2, 4)));
+        for (org.apache.avro.file.CodecFactory codec : java.util.List.of(org.apache.avro.file.CodecFactory.nullCodec(),
+                org.apache.avro.file.CodecFactory.deflateCodec(6), org.apache.avro.file.CodecFactory.zstandardCodec(3))) {
+            String name = "manifest-" + codec;
+            try (var writer = new org.apache.avro.file.DataFileWriter<org.apache.avro.generic.GenericRecord>(
+                    new org.apache.avro.generic.GenericDatumWriter<>(ManifestSchemas.MANIFEST_ENTRY))) {
+                writer.setCodec(codec);
+                writer.create(ManifestSchemas.MANIFEST_ENTRY, tmp.resolve(name).toFile());
+                for (ManifestEntry e : entries) {
+                    writer.append(ManifestRecords.toRecord(e));
+                }
+            }
+            assertThat(manifests().read(name)).as(name).isEqualTo(entries);
+        }
+    }
+
+    @Test
     void aManifestListReadAsAManifestFailsNamingTheMissingField() throws Exception {
         Files.write(tmp.resolve(LIST), fixture(LIST));
         assertThatThrownBy(() -> manifests().read(LIST))

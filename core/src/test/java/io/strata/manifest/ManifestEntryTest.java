@@ -80,6 +80,29 @@ class ManifestEntryTest {
     }
 
     @Test
+    void metadataFileNamesCountPerKindFromZero() {
+        MetadataFileNames names = new MetadataFileNames();
+        String uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+        assertThat(names.nextManifest()).matches("manifest-" + uuid + "-0");
+        assertThat(names.nextManifest()).matches("manifest-" + uuid + "-1");
+        assertThat(names.nextManifestList()).matches("manifest-list-" + uuid + "-0");
+        assertThat(names.nextIndexManifest()).matches("index-manifest-" + uuid + "-0");
+        assertThat(names.nextManifestList()).matches("manifest-list-" + uuid + "-1");
+        String a = names.nextManifest();
+        String b = names.nextManifestList();
+        assertThat(a.substring(9, 45)).isNotEqualTo(b.substring(14, 50));
+    }
+
+    @Test
+    void creationTimeIsTheLocalWallClock() {
+        long before = Timestamp.fromLocalDateTime(java.time.LocalDateTime.now()).millisecond();
+        Timestamp now = DataFileMeta.creationTimeNow();
+        long after = Timestamp.fromLocalDateTime(java.time.LocalDateTime.now()).millisecond();
+        assertThat(now.millisecond()).isBetween(before, after);
+        assertThat(now.nanoOfMillisecond()).isZero();
+    }
+
+    @Test
     void fileKindAndSourceRoundTripTheirStoredValues() {
         for (FileKind k : FileKind.values()) {
             assertThat(FileKind.fromByteValue(k.toByteValue())).isEqualTo(k);

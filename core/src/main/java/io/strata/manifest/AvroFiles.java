@@ -1,11 +1,16 @@
 package io.strata.manifest;
 
 import io.strata.fs.FileIO;
+import com.github.luben.zstd.RecyclingBufferPool;
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
@@ -17,6 +22,8 @@ import org.apache.avro.file.SeekableByteArrayInput;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -48,10 +55,10 @@ final class AvroFiles {
             throw new IOException("Cannot read " + what + " " + path + ": " + e.getMessage(), e);
         }
         List<T> out = new ArrayList<>();
-        try (DataFileReader<GenericRecord> reader =
-                new DataFileReader<>(new SeekableByteArrayInput(bytes), new GenericDatumReader<>())) {
-            while (reader.hasNext()) {
-                out.add(decoder.apply(reader.next()));
+        try {
+            AvroContainerLayout layout = AvroContainerLayout.parse(bytes);
+            if (!decodeBlocks(bytes, layout, decoder, out)) {
+                readWithAvro(bytes, decoder, out);
             }
         } catch (IOException | RuntimeException e) {
             // Avro reports truncation and corruption as AvroRuntimeException, IOException or even
@@ -59,6 +66,66 @@ final class AvroFiles {
             throw new IOException("Cannot read " + what + " " + path + " (" + bytes.length + " bytes): " + describe(e), e);
         }
         return out;
+    }
+
+    /**
+     * Decodes the blocks directly for the codecs Paimon writes (zstandard by default, or none), with
+     * the writer schema parsed once per distinct schema: Avro's reader re-parses the schema of every
+     * file and creates a codec per file, which costs more than decoding a small manifest. Returns
+     * false for other codecs.
+     */
+    private static <T> boolean decodeBlocks(byte[] bytes, AvroContainerLayout layout, Function<GenericRecord, T> decoder,
+            List<T> out) throws IOException {
+        boolean zstd = layout.codec().equals("zstandard");
+        if (!zstd && !layout.codec().equals("null")) {
+            return false;
+        }
+        Schema schema = writerSchema(layout.schemaJson());
+        GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(schema);
+        BinaryDecoder in = null;
+        for (AvroContainerLayout.Block block : layout.blocks()) {
+            byte[] data = zstd
+                    ? unzstd(bytes, block.offset(), block.length())
+                    : java.util.Arrays.copyOfRange(bytes, block.offset(), block.offset() + block.length());
+            in = DecoderFactory.get().binaryDecoder(data, in);
+            for (long i = 0; i < block.recordCount(); i++) {
+                out.add(decoder.apply(reader.read(null, in)));
+            }
+            if (!in.isEnd()) {
+                throw new IOException("a block holds more bytes than its " + block.recordCount() + " records");
+            }
+        }
+        return true;
+    }
+
+    private static byte[] unzstd(byte[] bytes, int offset, int length) throws IOException {
+        try (ZstdInputStreamNoFinalizer in = new ZstdInputStreamNoFinalizer(
+                new ByteArrayInputStream(bytes, offset, length), RecyclingBufferPool.INSTANCE)) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static final Map<String, Schema> SCHEMAS = new ConcurrentHashMap<>();
+
+    private static Schema writerSchema(String json) {
+        Schema schema = SCHEMAS.get(json);
+        if (schema == null) {
+            if (SCHEMAS.size() > 64) {
+                SCHEMAS.clear(); // only a handful of schemas exist; never grow without bound
+            }
+            schema = new Schema.Parser().parse(json);
+            SCHEMAS.put(json, schema);
+        }
+        return schema;
+    }
+
+    private static <T> void readWithAvro(byte[] bytes, Function<GenericRecord, T> decoder, List<T> out) throws IOException {
+        try (DataFileReader<GenericRecord> reader =
+                new DataFileReader<>(new SeekableByteArrayInput(bytes), new GenericDatumReader<>())) {
+            while (reader.hasNext()) {
+                out.add(decoder.apply(reader.next()));
+            }
+        }
     }
 
     private static String describe(Throwable e) {

@@ -2,6 +2,7 @@ package io.strata.manifest;
 
 import io.strata.data.BinaryRow;
 import io.strata.data.Timestamp;
+import java.time.LocalDateTime;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -63,6 +64,14 @@ public record DataFileMeta(
         extraFiles = List.copyOf(Objects.requireNonNull(extraFiles, () -> "extraFiles of " + fileName));
         valueStatsCols = valueStatsCols == null ? null : List.copyOf(valueStatsCols);
         writeCols = writeCols == null ? null : List.copyOf(writeCols);
+    }
+
+    /**
+     * A creation time for a file written now, as Paimon records it: the local wall clock (not UTC)
+     * read as if it were UTC, in whole milliseconds.
+     */
+    public static Timestamp creationTimeNow() {
+        return Timestamp.fromEpochMillis(Timestamp.fromLocalDateTime(LocalDateTime.now()).millisecond());
     }
 
     /**

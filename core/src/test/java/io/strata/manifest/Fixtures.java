@@ -24,19 +24,9 @@ final class Fixtures {
 
     private Fixtures() {}
 
-    /** The fixture directory: -Dstrata.fixtures, else shared/ above the working directory, else /work/shared. */
+    /** The fixture directory (a copy of shared/fixtures/paimon-1.4.2 in the test resources). */
     static Path dir() {
-        String property = System.getProperty("strata.fixtures");
-        if (property != null) {
-            return Paths.get(property);
-        }
-        for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
-            Path candidate = p.resolve("shared/fixtures/paimon-1.4.2");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        return Paths.get("/work/shared/fixtures/paimon-1.4.2");
+        return io.strata.Fixtures.paimon142("");
     }
 
     static Path table(String name) {

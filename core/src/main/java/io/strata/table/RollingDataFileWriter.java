@@ -3,7 +3,6 @@ package io.strata.table;
 import io.strata.data.BinaryRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
-import io.strata.data.Timestamp;
 import io.strata.format.FieldStats;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
@@ -16,7 +15,6 @@ import io.strata.manifest.SimpleStats;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.io.IOException;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -145,7 +143,7 @@ final class RollingDataFileWriter {
             valueStats = SimpleStats.of(stats, valueType);
         }
         written.add(new DataFileMeta(currentName, w.fileSize(), w.rowCount(), minKey, maxKey, keyStats, valueStats,
-                minSeq, maxSeq, schemaId, level, List.of(), Timestamp.fromLocalDateTime(LocalDateTime.now()),
+                minSeq, maxSeq, schemaId, level, List.of(), DataFileMeta.creationTimeNow(),
                 deleteRows, null, source, null, null, null, null));
     }
 

@@ -2,23 +2,23 @@ package io.strata.format.parquet;
 
 import java.io.IOException;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileSystem;
+import io.strata.fs.FileIO;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.PositionOutputStream;
 
 /**
- * A Parquet output file on a given Hadoop FileSystem. Parquet's own HadoopOutputFile resolves the
+ * A Parquet output file created through {@link FileIO}. Parquet's own HadoopOutputFile resolves the
  * file system from the path itself, which for {@code file:} paths is the checksumming local FS that
- * leaves {@code .crc} files beside data files; Strata passes the raw FS chosen by {@code FileIO}.
+ * leaves {@code .crc} files beside data files (and forks a chmod per file); FileIO avoids both.
  */
 final class FileSystemOutputFile implements OutputFile {
 
-    private final FileSystem fs;
+    private final FileIO io;
     private final Path path;
 
-    FileSystemOutputFile(FileSystem fs, Path path) {
-        this.fs = fs;
+    FileSystemOutputFile(FileIO io, Path path) {
+        this.io = io;
         this.path = path;
     }
 
@@ -33,7 +33,7 @@ final class FileSystemOutputFile implements OutputFile {
     }
 
     private PositionOutputStream open(boolean overwrite) throws IOException {
-        FSDataOutputStream out = fs.create(path, overwrite);
+        FSDataOutputStream out = io.create(path, overwrite);
         return new PositionOutputStream() {
             @Override
             public long getPos() throws IOException {

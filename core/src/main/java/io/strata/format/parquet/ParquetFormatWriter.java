@@ -36,7 +36,7 @@ final class ParquetFormatWriter implements FormatWriter {
         this.stats = new StatsCollector(fileType);
         CompressionCodecName codec = codec(compression);
         try {
-            OutputFile file = new FileSystemOutputFile(io.fileSystem(path), path);
+            OutputFile file = new FileSystemOutputFile(io, path);
             this.writeSupport = new RowWriteSupport(fileType);
             this.writer = new Builder(file, writeSupport)
                     .withConf(io.hadoopConf())

@@ -50,8 +50,14 @@ public final class PaimonOracle implements AutoCloseable {
     private final Path warehouse;
     private final Catalog catalog;
 
+    /** Classes Paimon's ORC and Parquet formats load from Hadoop beyond hadoop-common. */
+    private static final List<String> HADOOP_CLASSES_NEEDED = List.of(
+            "org.apache.hadoop.hdfs.client.HdfsDataOutputStream", // hadoop-hdfs-client: Paimon's ORC shims
+            "org.apache.hadoop.mapreduce.lib.input.FileInputFormat"); // hadoop-mapreduce-client-core: Parquet
+
     /** An oracle over a filesystem warehouse directory (created when needed). */
     public PaimonOracle(Path warehouse) {
+        requireHadoopClients();
         this.warehouse = Objects.requireNonNull(warehouse, "warehouse").toAbsolutePath();
         Options options = new Options();
         options.set("warehouse", this.warehouse.toUri().toString());
@@ -60,6 +66,18 @@ public final class PaimonOracle implements AutoCloseable {
         // An explicit Hadoop configuration: Paimon's default one needs hadoop-hdfs, which is not here.
         CatalogContext context = CatalogContext.create(options, new org.apache.hadoop.conf.Configuration());
         this.catalog = CatalogFactory.createCatalog(context);
+    }
+
+    private static void requireHadoopClients() {
+        for (String name : HADOOP_CLASSES_NEEDED) {
+            try {
+                Class.forName(name, false, PaimonOracle.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("Paimon's ORC and Parquet formats need " + name
+                        + " on the test classpath: add org.apache.hadoop:hadoop-hdfs-client and"
+                        + " hadoop-mapreduce-client-core (test scope) to core/pom.xml", e);
+            }
+        }
     }
 
     /** The warehouse root. */

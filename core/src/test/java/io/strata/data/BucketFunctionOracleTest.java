@@ -2,6 +2,7 @@ package io.strata.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.oracle.PaimonOracle;
 import io.strata.oracle.PaimonTypes;
 import io.strata.oracle.PaimonValues;
 import io.strata.oracle.RandomRows;
@@ -11,12 +12,14 @@ import io.strata.types.DataField;
 import io.strata.types.DataType;
 import io.strata.types.DataTypes;
 import io.strata.types.RowType;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.paimon.schema.TableSchema;
 import org.apache.paimon.table.sink.FixedBucketRowKeyExtractor;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Strata's bucket of a row against the bucket Apache Paimon's writer assigns: Paimon's
@@ -90,6 +93,46 @@ class BucketFunctionOracleTest {
         checkValues(DataTypes.DECIMAL(38, 10), decimals);
         Object[][] timestamps = {{null}, {Timestamp.of(-1, 999_999)}, {Timestamp.of(0, 1)}};
         checkValues(DataTypes.TIMESTAMP(9), timestamps);
+    }
+
+    @Test
+    void paimonsWriterPutsRowsInStratasBuckets(@TempDir Path warehouse) {
+        // End to end: a real Paimon write, then each row's bucket directory against Strata's bucket.
+        RowType type = RowType.of(
+                new DataField(0, "dt", DataTypes.STRING().withNullable(false)),
+                new DataField(1, "d", DataTypes.DOUBLE().withNullable(false)),
+                new DataField(2, "big", DataTypes.DECIMAL(38, 4).withNullable(false)),
+                new DataField(3, "ts", DataTypes.TIMESTAMP(9).withNullable(false)),
+                new DataField(4, "s", DataTypes.STRING()));
+        RowType keyType = type.project(List.of("d", "big", "ts"));
+        int buckets = 5;
+        RandomRows random = new RandomRows(5);
+        List<GenericRow> rows = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            GenericRow row = random.row(type);
+            row.set(0, Utf8String.fromString("day" + (i % 2)));
+            rows.add(row);
+        }
+        rows.add(GenericRow.of(Utf8String.fromString("day0"), -0.0d, rows.get(0).get(2), rows.get(0).get(3), null));
+        rows.add(GenericRow.of(Utf8String.fromString("day0"), 0.0d, rows.get(0).get(2), rows.get(0).get(3), null));
+        try (PaimonOracle oracle = new PaimonOracle(warehouse)) {
+            oracle.createTable("db", "t", type, List.of("dt"), List.of("dt", "d", "big", "ts"),
+                    Map.of("bucket", Integer.toString(buckets), "file.format", "parquet"));
+            oracle.write("db", "t", rows);
+            Map<String, List<GenericRow>> byBucket = oracle.readByBucket("db", "t");
+            int seen = 0;
+            for (Map.Entry<String, List<GenericRow>> e : byBucket.entrySet()) {
+                int bucket = Integer.parseInt(e.getKey().substring(e.getKey().indexOf("/bucket-") + 8));
+                for (GenericRow row : e.getValue()) {
+                    GenericRow key = GenericRow.of(row.get(1), row.get(2), row.get(3));
+                    assertThat(Math.abs(BinaryRowWriter.toBinaryRow(key, keyType).murmurHash() % buckets))
+                            .as("bucket of %s in %s", Rows.canonical(key, keyType), e.getKey())
+                            .isEqualTo(bucket);
+                    seen++;
+                }
+            }
+            assertThat(seen).isEqualTo(Rows.deduplicate(rows, type, List.of("dt", "d", "big", "ts")).size());
+        }
     }
 
     /** Checks each single-column key value in every bucket count; returns Paimon's 1009-bucket of each. */

@@ -230,6 +230,41 @@ public final class PaimonOracle implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Paimon's merged read of the latest snapshot split by where the rows live: the key is
+     * {@code "<partition values>/bucket-<b>"}, e.g. {@code "p1/bucket-2"} or {@code "/bucket-0"} for an
+     * unpartitioned table, with partition values as the canonical text of {@link Rows#values}.
+     */
+    public Map<String, List<GenericRow>> readByBucket(String db, String table) {
+        Table t = table(db, table);
+        Map<String, List<GenericRow>> out = new java.util.TreeMap<>();
+        if (t.latestSnapshot().isEmpty()) {
+            return out;
+        }
+        org.apache.paimon.types.RowType paimonType = t.rowType();
+        RowType partitionType = PaimonTypes.toStrata(t.rowType().project(t.partitionKeys()));
+        ReadBuilder readBuilder = t.newReadBuilder();
+        try {
+            for (org.apache.paimon.table.source.Split split : readBuilder.newScan().plan().splits()) {
+                org.apache.paimon.table.source.DataSplit dataSplit = (org.apache.paimon.table.source.DataSplit) split;
+                String partition = Rows.values(
+                        PaimonValues.toStrataRow(dataSplit.partition(), t.rowType().project(t.partitionKeys())),
+                        partitionType);
+                List<GenericRow> rows = out.computeIfAbsent(partition + "/bucket-" + dataSplit.bucket(), k -> new ArrayList<>());
+                try (RecordReader<InternalRow> reader = readBuilder.newRead().createReader(split)) {
+                    reader.forEachRemaining(row -> {
+                        GenericRow converted = PaimonValues.toStrataRow(row, paimonType);
+                        converted.setKind(io.strata.data.RowKind.INSERT);
+                        rows.add(converted);
+                    });
+                }
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not read " + db + "." + table + " by bucket", e);
+        }
+        return out;
+    }
+
     /** The Paimon table itself, for tests that need more of Paimon's API than this facade offers. */
     public Table table(String db, String table) {
         try {

@@ -44,6 +44,10 @@ import org.apache.paimon.table.source.ReadBuilder;
  * compacts). Rows keep their row kind, so a primary-key table receives updates and deletes as Paimon
  * would from Flink. Every call opens the table afresh, so changes made by Strata in between are seen.
  * Not thread-safe; one oracle per test.
+ *
+ * <p>Paimon's ORC and Parquet formats load {@code hadoop-hdfs-client} and
+ * {@code hadoop-mapreduce-client-core} classes; the constructor fails early, naming them, when the test
+ * classpath lacks them.
  */
 public final class PaimonOracle implements AutoCloseable {
 
@@ -263,6 +267,13 @@ public final class PaimonOracle implements AutoCloseable {
             throw new IllegalStateException("Paimon could not read " + db + "." + table + " by bucket", e);
         }
         return out;
+    }
+
+    /** The id of the table's latest snapshot, or empty if nothing was committed yet. */
+    public java.util.OptionalLong latestSnapshotId(String db, String table) {
+        return table(db, table).latestSnapshot()
+                .map(snapshot -> java.util.OptionalLong.of(snapshot.id()))
+                .orElse(java.util.OptionalLong.empty());
     }
 
     /** The Paimon table itself, for tests that need more of Paimon's API than this facade offers. */

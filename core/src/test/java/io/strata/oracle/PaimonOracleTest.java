@@ -148,8 +148,10 @@ class PaimonOracleTest {
                 all.addAll(rows);
             }
             long snapshotsBefore = snapshotCount(oracle.tablePath(DB, "t"));
+            assertThat(oracle.latestSnapshotId(DB, "t")).hasValue(3);
             oracle.compact(DB, "t");
             assertThat(snapshotCount(oracle.tablePath(DB, "t"))).isEqualTo(snapshotsBefore + 1);
+            assertThat(oracle.latestSnapshotId(DB, "t")).hasValue(4);
             assertThat(Rows.difference(oracle.readAll(DB, "t"), all, type)).isEmpty();
         }
     }

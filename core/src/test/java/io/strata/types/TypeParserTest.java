@@ -129,6 +129,28 @@ class TypeParserTest {
                 .hasMessageContaining("'" + text + "'");
     }
 
+    /** Parameter bounds: what Paimon's parser accepts Strata accepts, what it rejects Strata rejects. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "DECIMAL(1, 0)", "DECIMAL(38, 38)", "DECIMAL(39, 0)", "DECIMAL(0, 0)", "DECIMAL(5, 6)", "TIME(0)", "TIME(9)",
+        "TIME(10)", "TIMESTAMP(0)", "TIMESTAMP(9)", "TIMESTAMP(10)", "TIMESTAMP(10) WITH LOCAL TIME ZONE",
+        "CHAR(1)", "CHAR(0)", "VARCHAR(1)", "VARCHAR(0)", "BINARY(0)", "VARBINARY(0)", "VARCHAR(2147483647)"
+    })
+    void acceptsTheParametersPaimonAccepts(String text) {
+        boolean paimonAccepts;
+        try {
+            DataTypeJsonParser.parseAtomicTypeSQLString(text);
+            paimonAccepts = true;
+        } catch (RuntimeException e) {
+            paimonAccepts = false;
+        }
+        if (paimonAccepts) {
+            assertThat(TypeParser.parse(text)).isEqualTo(PaimonTypes.toStrata(DataTypeJsonParser.parseAtomicTypeSQLString(text)));
+        } else {
+            assertThatThrownBy(() -> TypeParser.parse(text)).hasMessageContaining("'" + text + "'");
+        }
+    }
+
     @Test
     void parsesPaimonsEscapedBackticksInFieldNames() {
         RowType type = new RowType(List.of(new DataField(0, "a`b", DataTypes.INT()), new DataField(1, "`", DataTypes.INT())));

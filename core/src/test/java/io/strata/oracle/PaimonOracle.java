@@ -3,6 +3,7 @@ package io.strata.oracle;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.types.RowType;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -18,6 +19,7 @@ import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.options.Options;
@@ -53,6 +55,9 @@ public final class PaimonOracle implements AutoCloseable {
 
     private final Path warehouse;
     private final Catalog catalog;
+    /** Spill and lookup files (deletion vectors, lookup changelog); in a temp directory of its own. */
+    private final Path ioDirectory;
+    private final IOManager ioManager;
 
     /** Classes Paimon's ORC and Parquet formats load from Hadoop beyond hadoop-common. */
     private static final List<String> HADOOP_CLASSES_NEEDED = List.of(
@@ -70,6 +75,12 @@ public final class PaimonOracle implements AutoCloseable {
         // An explicit Hadoop configuration: Paimon's default one needs hadoop-hdfs, which is not here.
         CatalogContext context = CatalogContext.create(options, new org.apache.hadoop.conf.Configuration());
         this.catalog = CatalogFactory.createCatalog(context);
+        try {
+            this.ioDirectory = Files.createTempDirectory("paimon-oracle-io");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("Could not create a temp directory for Paimon's IOManager", e);
+        }
+        this.ioManager = IOManager.create(ioDirectory.toString());
     }
 
     private static void requireHadoopClients() {
@@ -127,17 +138,49 @@ public final class PaimonOracle implements AutoCloseable {
      * rows of the table's row type holding Strata value classes.
      */
     public void write(String db, String table, List<? extends Row> rows) {
-        Table t = table(db, table);
+        FileStoreTable t = (FileStoreTable) table(db, table);
         RowType type = PaimonTypes.toStrata(t.rowType());
         BatchWriteBuilder builder = t.newBatchWriteBuilder();
-        try (BatchTableWrite write = builder.newWrite();
+        try (BatchTableWrite write = builder.newWrite().withIOManager(ioManager);
                 BatchTableCommit commit = builder.newCommit()) {
-            for (Row row : rows) {
-                write.write(PaimonValues.toPaimonRow(row, type));
+            if (t.bucketMode() == BucketMode.HASH_DYNAMIC) {
+                writeDynamicBuckets(t, write, rows, type);
+            } else {
+                for (Row row : rows) {
+                    write.write(PaimonValues.toPaimonRow(row, type));
+                }
             }
             commit.commit(write.prepareCommit());
         } catch (Exception e) {
             throw new IllegalStateException("Paimon could not write " + rows.size() + " rows to " + db + "." + table, e);
+        }
+    }
+
+    /**
+     * Dynamic bucket mode ({@code bucket = -1} with a primary key): the caller assigns buckets. Paimon's
+     * hash assigner (one assigner, as Flink runs it with parallelism 1) reads the table's HASH index, so
+     * a key already in the table goes to its existing bucket and new keys fill buckets up to
+     * {@code dynamic-bucket.target-row-num}.
+     */
+    private static void writeDynamicBuckets(FileStoreTable t, BatchTableWrite write, List<? extends Row> rows, RowType type)
+            throws Exception {
+        org.apache.paimon.CoreOptions options = t.coreOptions();
+        Integer maxBuckets = options.dynamicBucketMaxBuckets();
+        org.apache.paimon.index.HashBucketAssigner assigner = new org.apache.paimon.index.HashBucketAssigner(
+                t.snapshotManager(),
+                "strata-oracle",
+                t.store().newIndexFileHandler(),
+                1,
+                1,
+                0,
+                options.dynamicBucketTargetRowNum(),
+                maxBuckets == null ? -1 : maxBuckets);
+        org.apache.paimon.table.sink.RowKeyExtractor extractor = t.createRowKeyExtractor();
+        for (Row row : rows) {
+            org.apache.paimon.data.GenericRow paimonRow = PaimonValues.toPaimonRow(row, type);
+            extractor.setRecord(paimonRow);
+            int bucket = assigner.assign(extractor.partition(), extractor.trimmedPrimaryKey().hashCode());
+            write.write(paimonRow, bucket);
         }
     }
 
@@ -153,14 +196,14 @@ public final class PaimonOracle implements AutoCloseable {
             if (t.bucketMode() == BucketMode.BUCKET_UNAWARE) {
                 compactUnaware(t);
             } else {
-                compactBuckets(t);
+                compactBuckets(t, ioManager);
             }
         } catch (Exception e) {
             throw new IllegalStateException("Paimon could not compact " + db + "." + table, e);
         }
     }
 
-    private static void compactBuckets(FileStoreTable t) throws Exception {
+    private static void compactBuckets(FileStoreTable t, IOManager ioManager) throws Exception {
         Set<List<Object>> partitionBuckets = new LinkedHashSet<>();
         List<BinaryRow> partitions = new ArrayList<>();
         List<Integer> buckets = new ArrayList<>();
@@ -171,7 +214,7 @@ public final class PaimonOracle implements AutoCloseable {
             }
         }
         BatchWriteBuilder builder = t.newBatchWriteBuilder();
-        try (BatchTableWrite write = builder.newWrite();
+        try (BatchTableWrite write = builder.newWrite().withIOManager(ioManager);
                 BatchTableCommit commit = builder.newCommit()) {
             for (int i = 0; i < partitions.size(); i++) {
                 write.compact(partitions.get(i), buckets.get(i), true);
@@ -289,6 +332,12 @@ public final class PaimonOracle implements AutoCloseable {
     public void close() {
         try {
             catalog.close();
+            ioManager.close();
+            try (java.util.stream.Stream<Path> files = Files.walk(ioDirectory)) {
+                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
         } catch (Exception e) {
             throw new IllegalStateException("Could not close the Paimon catalog of " + warehouse, e);
         }

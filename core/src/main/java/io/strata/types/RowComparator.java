@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Orders rows field by field in Paimon's key order: natural order per type, strings and binary as
- * unsigned bytes, nulls first. Built once per row type; compares typed values without boxing.
+ * unsigned bytes, nulls first, FLOAT and DOUBLE by the primitive operators as Paimon does (-0.0 equals
+ * 0.0, NaN equals everything). Built once per row type; compares typed values without boxing.
  */
 public final class RowComparator implements Comparator<Row> {
 
@@ -41,8 +42,8 @@ public final class RowComparator implements Comparator<Row> {
             case SMALLINT -> (a, b, p) -> Short.compare(a.getShort(p), b.getShort(p));
             case INT, DATE, TIME -> (a, b, p) -> Integer.compare(a.getInt(p), b.getInt(p));
             case BIGINT -> (a, b, p) -> Long.compare(a.getLong(p), b.getLong(p));
-            case FLOAT -> (a, b, p) -> Float.compare(a.getFloat(p), b.getFloat(p));
-            case DOUBLE -> (a, b, p) -> Double.compare(a.getDouble(p), b.getDouble(p));
+            case FLOAT -> (a, b, p) -> compareFloating(a.getFloat(p), b.getFloat(p));
+            case DOUBLE -> (a, b, p) -> compareFloating(a.getDouble(p), b.getDouble(p));
             case CHAR, VARCHAR -> (a, b, p) -> a.getString(p).compareTo(b.getString(p));
             case BINARY, VARBINARY -> (a, b, p) -> java.util.Arrays.compareUnsigned(a.getBinary(p), b.getBinary(p));
             case DECIMAL -> {
@@ -61,6 +62,16 @@ public final class RowComparator implements Comparator<Row> {
             case ARRAY, MAP, MULTISET, ROW -> throw new IllegalArgumentException(
                     "A key cannot be of type " + type.asSqlString());
         };
+    }
+
+    /**
+     * Paimon's generated key comparator orders FLOAT and DOUBLE with the primitive operators, not with
+     * {@code Double.compare}: -0.0 equals 0.0 and NaN equals every value. A merge must group and order
+     * keys exactly as Paimon does, so Strata does the same (the order is not transitive with NaN keys:
+     * sort such rows with a sort that tolerates that, as Paimon's own quick sort does).
+     */
+    private static int compareFloating(double x, double y) {
+        return x > y ? 1 : x < y ? -1 : 0;
     }
 
     @Override

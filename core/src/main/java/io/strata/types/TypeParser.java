@@ -29,6 +29,19 @@ public final class TypeParser {
     }
 
     private DataType type() {
+        int start = pos;
+        try {
+            return typeUnchecked();
+        } catch (TypeSyntaxException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // A type constructor rejected the parameters (e.g. DECIMAL(40, 2)): say which input it was.
+            pos = start;
+            throw error(e.getMessage());
+        }
+    }
+
+    private DataType typeUnchecked() {
         String word = word().toUpperCase(Locale.ROOT);
         DataType t =
                 switch (word) {
@@ -107,13 +120,7 @@ public final class TypeParser {
                 skipSpace();
                 String name;
                 if (peek() == '`') {
-                    pos++;
-                    int end = input.indexOf('`', pos);
-                    if (end < 0) {
-                        throw error("unterminated `name`");
-                    }
-                    name = input.substring(pos, end);
-                    pos = end + 1;
+                    name = quotedName();
                 } else {
                     name = word();
                 }
@@ -123,6 +130,27 @@ public final class TypeParser {
         }
         expect('>');
         return new RowType(fields, true);
+    }
+
+    /** A `quoted` field name; a doubled backtick inside stands for one, as Paimon writes it. */
+    private String quotedName() {
+        int start = pos;
+        pos++;
+        StringBuilder name = new StringBuilder();
+        while (true) {
+            int end = input.indexOf('`', pos);
+            if (end < 0) {
+                pos = start;
+                throw error("unterminated `name`");
+            }
+            name.append(input, pos, end);
+            pos = end + 1;
+            if (peek() != '`') {
+                return name.toString();
+            }
+            name.append('`');
+            pos++;
+        }
     }
 
     private int[] args(int... defaults) {
@@ -141,7 +169,12 @@ public final class TypeParser {
             if (start == pos || i >= values.length) {
                 throw error("expected a number");
             }
-            values[i++] = Integer.parseInt(input.substring(start, pos));
+            long value = Long.parseLong(input.substring(start, Math.min(pos, start + 12)));
+            if (pos - start > 10 || value > Integer.MAX_VALUE) {
+                pos = start;
+                throw error("number too large");
+            }
+            values[i++] = (int) value;
             skipSpace();
         } while (accept(','));
         expect(')');
@@ -209,6 +242,15 @@ public final class TypeParser {
     }
 
     private IllegalArgumentException error(String what) {
-        return new IllegalArgumentException("Cannot parse type '" + input + "' at position " + pos + ": " + what);
+        return new TypeSyntaxException("Cannot parse type '" + input + "' at position " + pos + ": " + what);
+    }
+
+    /** A parse failure already naming the input and position; not wrapped again. */
+    private static final class TypeSyntaxException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        TypeSyntaxException(String message) {
+            super(message);
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.strata.oracle;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.types.RowType;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -18,6 +19,7 @@ import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.disk.IOManager;
 import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.options.Options;
@@ -44,14 +46,27 @@ import org.apache.paimon.table.source.ReadBuilder;
  * compacts). Rows keep their row kind, so a primary-key table receives updates and deletes as Paimon
  * would from Flink. Every call opens the table afresh, so changes made by Strata in between are seen.
  * Not thread-safe; one oracle per test.
+ *
+ * <p>Paimon's ORC and Parquet formats load {@code hadoop-hdfs-client} and
+ * {@code hadoop-mapreduce-client-core} classes; the constructor fails early, naming them, when the test
+ * classpath lacks them.
  */
 public final class PaimonOracle implements AutoCloseable {
 
     private final Path warehouse;
     private final Catalog catalog;
+    /** Spill and lookup files (deletion vectors, lookup changelog); in a temp directory of its own. */
+    private final Path ioDirectory;
+    private final IOManager ioManager;
+
+    /** Classes Paimon's ORC and Parquet formats load from Hadoop beyond hadoop-common. */
+    private static final List<String> HADOOP_CLASSES_NEEDED = List.of(
+            "org.apache.hadoop.hdfs.client.HdfsDataOutputStream", // hadoop-hdfs-client: Paimon's ORC shims
+            "org.apache.hadoop.mapreduce.lib.input.FileInputFormat"); // hadoop-mapreduce-client-core: Parquet
 
     /** An oracle over a filesystem warehouse directory (created when needed). */
     public PaimonOracle(Path warehouse) {
+        requireHadoopClients();
         this.warehouse = Objects.requireNonNull(warehouse, "warehouse").toAbsolutePath();
         Options options = new Options();
         options.set("warehouse", this.warehouse.toUri().toString());
@@ -60,6 +75,24 @@ public final class PaimonOracle implements AutoCloseable {
         // An explicit Hadoop configuration: Paimon's default one needs hadoop-hdfs, which is not here.
         CatalogContext context = CatalogContext.create(options, new org.apache.hadoop.conf.Configuration());
         this.catalog = CatalogFactory.createCatalog(context);
+        try {
+            this.ioDirectory = Files.createTempDirectory("paimon-oracle-io");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("Could not create a temp directory for Paimon's IOManager", e);
+        }
+        this.ioManager = IOManager.create(ioDirectory.toString());
+    }
+
+    private static void requireHadoopClients() {
+        for (String name : HADOOP_CLASSES_NEEDED) {
+            try {
+                Class.forName(name, false, PaimonOracle.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("Paimon's ORC and Parquet formats need " + name
+                        + " on the test classpath: add org.apache.hadoop:hadoop-hdfs-client and"
+                        + " hadoop-mapreduce-client-core (test scope) to core/pom.xml", e);
+            }
+        }
     }
 
     /** The warehouse root. */
@@ -105,17 +138,49 @@ public final class PaimonOracle implements AutoCloseable {
      * rows of the table's row type holding Strata value classes.
      */
     public void write(String db, String table, List<? extends Row> rows) {
-        Table t = table(db, table);
+        FileStoreTable t = (FileStoreTable) table(db, table);
         RowType type = PaimonTypes.toStrata(t.rowType());
         BatchWriteBuilder builder = t.newBatchWriteBuilder();
-        try (BatchTableWrite write = builder.newWrite();
+        try (BatchTableWrite write = builder.newWrite().withIOManager(ioManager);
                 BatchTableCommit commit = builder.newCommit()) {
-            for (Row row : rows) {
-                write.write(PaimonValues.toPaimonRow(row, type));
+            if (t.bucketMode() == BucketMode.HASH_DYNAMIC) {
+                writeDynamicBuckets(t, write, rows, type);
+            } else {
+                for (Row row : rows) {
+                    write.write(PaimonValues.toPaimonRow(row, type));
+                }
             }
             commit.commit(write.prepareCommit());
         } catch (Exception e) {
             throw new IllegalStateException("Paimon could not write " + rows.size() + " rows to " + db + "." + table, e);
+        }
+    }
+
+    /**
+     * Dynamic bucket mode ({@code bucket = -1} with a primary key): the caller assigns buckets. Paimon's
+     * hash assigner (one assigner, as Flink runs it with parallelism 1) reads the table's HASH index, so
+     * a key already in the table goes to its existing bucket and new keys fill buckets up to
+     * {@code dynamic-bucket.target-row-num}.
+     */
+    private static void writeDynamicBuckets(FileStoreTable t, BatchTableWrite write, List<? extends Row> rows, RowType type)
+            throws Exception {
+        org.apache.paimon.CoreOptions options = t.coreOptions();
+        Integer maxBuckets = options.dynamicBucketMaxBuckets();
+        org.apache.paimon.index.HashBucketAssigner assigner = new org.apache.paimon.index.HashBucketAssigner(
+                t.snapshotManager(),
+                "strata-oracle",
+                t.store().newIndexFileHandler(),
+                1,
+                1,
+                0,
+                options.dynamicBucketTargetRowNum(),
+                maxBuckets == null ? -1 : maxBuckets);
+        org.apache.paimon.table.sink.RowKeyExtractor extractor = t.createRowKeyExtractor();
+        for (Row row : rows) {
+            org.apache.paimon.data.GenericRow paimonRow = PaimonValues.toPaimonRow(row, type);
+            extractor.setRecord(paimonRow);
+            int bucket = assigner.assign(extractor.partition(), extractor.trimmedPrimaryKey().hashCode());
+            write.write(paimonRow, bucket);
         }
     }
 
@@ -131,14 +196,14 @@ public final class PaimonOracle implements AutoCloseable {
             if (t.bucketMode() == BucketMode.BUCKET_UNAWARE) {
                 compactUnaware(t);
             } else {
-                compactBuckets(t);
+                compactBuckets(t, ioManager);
             }
         } catch (Exception e) {
             throw new IllegalStateException("Paimon could not compact " + db + "." + table, e);
         }
     }
 
-    private static void compactBuckets(FileStoreTable t) throws Exception {
+    private static void compactBuckets(FileStoreTable t, IOManager ioManager) throws Exception {
         Set<List<Object>> partitionBuckets = new LinkedHashSet<>();
         List<BinaryRow> partitions = new ArrayList<>();
         List<Integer> buckets = new ArrayList<>();
@@ -149,7 +214,7 @@ public final class PaimonOracle implements AutoCloseable {
             }
         }
         BatchWriteBuilder builder = t.newBatchWriteBuilder();
-        try (BatchTableWrite write = builder.newWrite();
+        try (BatchTableWrite write = builder.newWrite().withIOManager(ioManager);
                 BatchTableCommit commit = builder.newCommit()) {
             for (int i = 0; i < partitions.size(); i++) {
                 write.compact(partitions.get(i), buckets.get(i), true);
@@ -212,6 +277,48 @@ public final class PaimonOracle implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Paimon's merged read of the latest snapshot split by where the rows live: the key is
+     * {@code "<partition values>/bucket-<b>"}, e.g. {@code "p1/bucket-2"} or {@code "/bucket-0"} for an
+     * unpartitioned table, with partition values as the canonical text of {@link Rows#values}.
+     */
+    public Map<String, List<GenericRow>> readByBucket(String db, String table) {
+        Table t = table(db, table);
+        Map<String, List<GenericRow>> out = new java.util.TreeMap<>();
+        if (t.latestSnapshot().isEmpty()) {
+            return out;
+        }
+        org.apache.paimon.types.RowType paimonType = t.rowType();
+        RowType partitionType = PaimonTypes.toStrata(t.rowType().project(t.partitionKeys()));
+        ReadBuilder readBuilder = t.newReadBuilder();
+        try {
+            for (org.apache.paimon.table.source.Split split : readBuilder.newScan().plan().splits()) {
+                org.apache.paimon.table.source.DataSplit dataSplit = (org.apache.paimon.table.source.DataSplit) split;
+                String partition = Rows.values(
+                        PaimonValues.toStrataRow(dataSplit.partition(), t.rowType().project(t.partitionKeys())),
+                        partitionType);
+                List<GenericRow> rows = out.computeIfAbsent(partition + "/bucket-" + dataSplit.bucket(), k -> new ArrayList<>());
+                try (RecordReader<InternalRow> reader = readBuilder.newRead().createReader(split)) {
+                    reader.forEachRemaining(row -> {
+                        GenericRow converted = PaimonValues.toStrataRow(row, paimonType);
+                        converted.setKind(io.strata.data.RowKind.INSERT);
+                        rows.add(converted);
+                    });
+                }
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not read " + db + "." + table + " by bucket", e);
+        }
+        return out;
+    }
+
+    /** The id of the table's latest snapshot, or empty if nothing was committed yet. */
+    public java.util.OptionalLong latestSnapshotId(String db, String table) {
+        return table(db, table).latestSnapshot()
+                .map(snapshot -> java.util.OptionalLong.of(snapshot.id()))
+                .orElse(java.util.OptionalLong.empty());
+    }
+
     /** The Paimon table itself, for tests that need more of Paimon's API than this facade offers. */
     public Table table(String db, String table) {
         try {
@@ -225,6 +332,12 @@ public final class PaimonOracle implements AutoCloseable {
     public void close() {
         try {
             catalog.close();
+            ioManager.close();
+            try (java.util.stream.Stream<Path> files = Files.walk(ioDirectory)) {
+                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
         } catch (Exception e) {
             throw new IllegalStateException("Could not close the Paimon catalog of " + warehouse, e);
         }

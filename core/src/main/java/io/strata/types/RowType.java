@@ -144,7 +144,7 @@ public final class RowType implements DataType {
                 sb.append(", ");
             }
             DataField f = fields.get(i);
-            sb.append('`').append(f.name()).append("` ").append(f.type().asSqlString());
+            sb.append('`').append(f.name().replace("`", "``")).append("` ").append(f.type().asSqlString());
         }
         return sb.append('>').append(nullSuffix()).toString();
     }

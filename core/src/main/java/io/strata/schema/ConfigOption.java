@@ -50,6 +50,27 @@ public final class ConfigOption<T> {
         return of(key, defaultValue, description, MemorySize::parseBytes);
     }
 
+    static ConfigOption<java.time.Duration> durationOption(String key, java.time.Duration defaultValue, String description) {
+        return of(key, defaultValue, description, ConfigOption::parseDuration);
+    }
+
+    /** Paimon's duration syntax: a number and a unit (ms, s, min, h, d; long names too); no unit = ms. */
+    static java.time.Duration parseDuration(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([a-zA-Z]*)\\s*").matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("Not a duration: '" + text + "' (expected e.g. 10 ms, 5 s, 1 min)");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2).toLowerCase(java.util.Locale.ROOT)) {
+            case "", "ms", "milli", "millis", "millisecond", "milliseconds" -> java.time.Duration.ofMillis(n);
+            case "s", "sec", "secs", "second", "seconds" -> java.time.Duration.ofSeconds(n);
+            case "m", "min", "mins", "minute", "minutes" -> java.time.Duration.ofMinutes(n);
+            case "h", "hour", "hours" -> java.time.Duration.ofHours(n);
+            case "d", "day", "days" -> java.time.Duration.ofDays(n);
+            default -> throw new IllegalArgumentException("Unknown duration unit in '" + text + "'");
+        };
+    }
+
     /** This option, also read from older keys when its own key is absent (first match wins). */
     public ConfigOption<T> withFallbackKeys(String... keys) {
         return new ConfigOption<>(key, defaultValue, description, parser, List.of(keys));

@@ -104,12 +104,19 @@ public final class TableOptions {
             "data-file.thin-mode", false,
             "Whether primary-key data files omit the _KEY_ columns (not supported by Strata).");
 
+    public static final ConfigOption<java.time.Duration> COMMIT_MIN_RETRY_WAIT = ConfigOption.durationOption(
+            "commit.min-retry-wait", java.time.Duration.ofMillis(10), "Shortest wait before retrying a lost commit.");
+
+    public static final ConfigOption<java.time.Duration> COMMIT_MAX_RETRY_WAIT = ConfigOption.durationOption(
+            "commit.max-retry-wait", java.time.Duration.ofSeconds(10),
+            "Longest wait before retrying a lost commit (the wait doubles per retry, with jitter).");
+
     /** Every option Strata understands, in documentation order. */
     public static final List<ConfigOption<?>> ALL = List.of(
             BUCKET, BUCKET_KEY, FILE_FORMAT, FILE_COMPRESSION, TARGET_FILE_SIZE, WRITE_BUFFER_SIZE,
             MERGE_ENGINE, SEQUENCE_FIELD, SEQUENCE_FIELD_DESCENDING, IGNORE_DELETE, CHANGELOG_PRODUCER,
             DELETION_VECTORS_ENABLED, PARTITION_DEFAULT_NAME, PARTITION_LEGACY_NAME, MANIFEST_MERGE_MIN_COUNT,
-            MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, NUM_SORTED_RUN_COMPACTION_TRIGGER, NUM_LEVELS,
+            MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT, NUM_SORTED_RUN_COMPACTION_TRIGGER, NUM_LEVELS,
             READ_BATCH_SIZE, DATA_FILE_THIN_MODE);
 
     private final Map<String, String> options;
@@ -199,6 +206,14 @@ public final class TableOptions {
 
     public int commitMaxRetries() {
         return get(COMMIT_MAX_RETRIES);
+    }
+
+    public java.time.Duration commitMinRetryWait() {
+        return get(COMMIT_MIN_RETRY_WAIT);
+    }
+
+    public java.time.Duration commitMaxRetryWait() {
+        return get(COMMIT_MAX_RETRY_WAIT);
     }
 
     public int numSortedRunCompactionTrigger() {

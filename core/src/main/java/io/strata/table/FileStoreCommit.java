@@ -107,6 +107,7 @@ final class FileStoreCommit {
                             + " attempts: other writers kept committing snapshot " + next.id());
                 }
                 LOG.info("Snapshot {} of {} was taken by another writer; retrying", next.id(), paths.root());
+                backOff(attempt);
             }
         } finally {
             if (!success) {
@@ -114,6 +115,23 @@ final class FileStoreCommit {
                     io.deleteQuietly(p);
                 }
             }
+        }
+    }
+
+    /**
+     * Waits before the next attempt: doubling from {@code commit.min-retry-wait} up to
+     * {@code commit.max-retry-wait}, with jitter so that writers that collided do not collide again.
+     */
+    private void backOff(int attempt) throws IOException {
+        long min = Math.max(1, options.commitMinRetryWait().toMillis());
+        long max = Math.max(min, options.commitMaxRetryWait().toMillis());
+        long ceiling = Math.min(max, min << Math.min(attempt, 20));
+        long wait = java.util.concurrent.ThreadLocalRandom.current().nextLong(min, ceiling + 1);
+        try {
+            Thread.sleep(wait);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("Interrupted while retrying a commit to " + paths.root());
         }
     }
 

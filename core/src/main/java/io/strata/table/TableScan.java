@@ -130,9 +130,17 @@ public final class TableScan {
                 fileFilter = filter.restrictTo(keyFields);
             }
         }
+        int numBuckets = schema.tableOptions().bucket();
+        Set<Integer> buckets = BucketPruning.buckets(filter, rowType,
+                schema.bucketKeys().stream().mapToInt(rowType::requireIndexOf).toArray(), numBuckets);
         SnapshotFiles files = table.snapshotFiles();
         Map<SnapshotFiles.BucketKey, List<ManifestEntry>> byBucket = new LinkedHashMap<>();
         for (ManifestEntry e : files.liveEntries(snapshot, partitionFilter)) {
+            // A bucket the filter's key values cannot hash to holds no match (files written with another
+            // bucket count are kept: their rows were placed by that count).
+            if (buckets != null && e.totalBuckets() == numBuckets && !buckets.contains(e.bucket())) {
+                continue;
+            }
             if (fileFilter != null && !mayMatch(fileFilter, e.file(), schema)) {
                 continue;
             }

@@ -1,0 +1,62 @@
+package io.strata.hive;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
+
+/**
+ * Every job-configuration and table-property key the connector reads or writes, and how it reads them.
+ * Hive's own keys are listed here too, so a reader of the connector finds in one place what it depends on.
+ */
+public final class StrataConf {
+
+    /** Table property (Hive's): the table's directory. */
+    public static final String LOCATION = "location";
+    /** Table property (Hive's): comma-separated column names; empty when the schema comes from the SerDe. */
+    public static final String COLUMNS = "columns";
+    /** Hive's session time zone, in which TIMESTAMP WITH LOCAL TIME ZONE values are shown. */
+    public static final String HIVE_LOCAL_TIME_ZONE = "hive.local.time.zone";
+
+    private StrataConf() {}
+
+    /** The table location given in the table properties, or null. */
+    public static String location(Properties tableProperties) {
+        String location = tableProperties.getProperty(LOCATION);
+        return location == null || location.isBlank() ? null : location;
+    }
+
+    /** The declared column names, empty when Hive left the schema to the SerDe. */
+    public static List<String> declaredColumns(Properties tableProperties) {
+        String columns = tableProperties.getProperty(COLUMNS, "");
+        List<String> names = new ArrayList<>();
+        for (String name : columns.split(",")) {
+            if (!name.isBlank()) {
+                names.add(name.trim());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The column names Hive wants read, or null for all. {@code count(*)} asks for none: an empty
+     * array.
+     */
+    public static String[] readColumnNames(Configuration conf) {
+        if (ColumnProjectionUtils.isReadAllColumns(conf) || conf.get(ColumnProjectionUtils.READ_COLUMN_NAMES_CONF_STR) == null) {
+            return null;
+        }
+        return ColumnProjectionUtils.getReadColumnNames(conf);
+    }
+
+    /** The zone Hive shows local-time-zone timestamps in: the session's, else the JVM's. */
+    public static ZoneId localZone(Configuration conf) {
+        String zone = conf == null ? null : conf.get(HIVE_LOCAL_TIME_ZONE);
+        if (zone == null || zone.isBlank() || zone.equalsIgnoreCase("LOCAL")) {
+            return ZoneId.systemDefault();
+        }
+        return ZoneId.of(zone);
+    }
+}

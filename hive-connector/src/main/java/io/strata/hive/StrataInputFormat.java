@@ -1,0 +1,105 @@
+package io.strata.hive;
+
+import io.strata.table.FileStoreTable;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.io.CombineHiveInputFormat;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapred.FileInputFormat;
+import org.apache.hadoop.mapred.InputFormat;
+import org.apache.hadoop.mapred.InputSplit;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.RecordReader;
+import org.apache.hadoop.mapred.Reporter;
+
+/**
+ * Hive's InputFormat for Strata tables. {@link #getSplits} plans each input table ONCE, on the
+ * snapshot that is latest at that moment; every split carries that snapshot, so commits landing
+ * while the query runs never mix into it. One split per Strata split (partition, bucket).
+ */
+public final class StrataInputFormat implements InputFormat<NullWritable, StrataRowWritable>,
+        CombineHiveInputFormat.AvoidSplitCombination {
+
+    @Override
+    public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
+        List<InputSplit> splits = new ArrayList<>();
+        for (Path location : FileInputFormat.getInputPaths(job)) {
+            FileStoreTable table = load(job, location);
+            Plan plan = table.newScan().plan();
+            for (Split split : plan.splits()) {
+                splits.add(new StrataInputSplit(location, split));
+            }
+        }
+        return splits.toArray(new InputSplit[0]);
+    }
+
+    @Override
+    public RecordReader<NullWritable, StrataRowWritable> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
+            throws IOException {
+        if (!(split instanceof StrataInputSplit strataSplit)) {
+            throw new IOException("StrataInputFormat reads only StrataInputSplits, got " + split.getClass().getName()
+                    + ": " + split);
+        }
+        FileStoreTable table = load(job, strataSplit.getPath());
+        return new StrataRecordReader(table, strataSplit, readColumns(table.schema().rowType(), job));
+    }
+
+    /** Strata splits are whole buckets with their own merge: Hive must not combine them. */
+    @Override
+    public boolean shouldSkipCombine(Path path, Configuration conf) {
+        return true;
+    }
+
+    private static FileStoreTable load(JobConf job, Path location) throws IOException {
+        try {
+            return StrataTables.load(job, location.toString(), location.toString());
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The table positions of the columns Hive reads, in table order. Names Hive asks for that the table
+     * lacks (virtual columns) are skipped. When Hive reads none ({@code count(*)}) one column is still
+     * read, so rows can be counted.
+     */
+    static int[] readColumns(RowType rowType, Configuration conf) {
+        String[] names = StrataConf.readColumnNames(conf);
+        if (names == null) {
+            return java.util.stream.IntStream.range(0, rowType.fieldCount()).toArray();
+        }
+        Set<Integer> positions = new java.util.TreeSet<>();
+        for (String name : names) {
+            int p = indexOfIgnoreCase(rowType, name);
+            if (p >= 0) {
+                positions.add(p);
+            }
+        }
+        if (positions.isEmpty()) {
+            positions.add(0);
+        }
+        return positions.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Hive lower-cases names; Strata keeps them as written. */
+    static int indexOfIgnoreCase(RowType rowType, String name) {
+        int exact = rowType.indexOf(name);
+        if (exact >= 0) {
+            return exact;
+        }
+        for (int i = 0; i < rowType.fieldCount(); i++) {
+            if (rowType.field(i).name().equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+}

@@ -1,0 +1,75 @@
+package io.strata.hive;
+
+import io.strata.table.Split;
+import io.strata.table.SplitCodec;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapred.FileSplit;
+
+/**
+ * One Strata {@link Split} shipped to a Hive task. It is a {@link FileSplit} whose path is the table
+ * location because Hive matches every split's path against the query's input directories; the split
+ * itself travels in {@link SplitCodec}'s compact form, with the snapshot the whole query reads.
+ */
+public final class StrataInputSplit extends FileSplit {
+
+    private long snapshotId;
+    private byte[] encodedSplit;
+
+    /** For Hadoop's deserialization only. */
+    public StrataInputSplit() {
+        super((Path) null, 0, 0, (String[]) null);
+    }
+
+    StrataInputSplit(Path tableLocation, Split split) {
+        // Length: the bytes of the split's files, so Hive can weigh splits.
+        super(tableLocation, 0, fileBytes(split), new String[0]);
+        this.snapshotId = split.snapshotId();
+        this.encodedSplit = SplitCodec.encode(split);
+    }
+
+    private static long fileBytes(Split split) {
+        long n = 0;
+        for (var f : split.files()) {
+            n += f.fileSize();
+        }
+        return n;
+    }
+
+    /** The snapshot every split of the query reads. */
+    public long snapshotId() {
+        return snapshotId;
+    }
+
+    /** The Strata split. */
+    public Split split() {
+        return SplitCodec.decode(encodedSplit);
+    }
+
+    @Override
+    public void write(DataOutput out) throws IOException {
+        super.write(out);
+        out.writeLong(snapshotId);
+        out.writeInt(encodedSplit.length);
+        out.write(encodedSplit);
+    }
+
+    @Override
+    public void readFields(DataInput in) throws IOException {
+        super.readFields(in);
+        snapshotId = in.readLong();
+        int length = in.readInt();
+        if (length < 0) {
+            throw new IOException("Corrupt Strata split for " + getPath() + ": negative payload length " + length);
+        }
+        encodedSplit = new byte[length];
+        in.readFully(encodedSplit);
+    }
+
+    @Override
+    public String toString() {
+        return "StrataInputSplit[" + getPath() + ", snapshot " + snapshotId + ", " + encodedSplit.length + " bytes]";
+    }
+}

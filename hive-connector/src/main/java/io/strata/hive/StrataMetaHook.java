@@ -1,0 +1,108 @@
+package io.strata.hive;
+
+import io.strata.table.FileStoreTable;
+import io.strata.types.DataField;
+import io.strata.types.RowType;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.metastore.HiveMetaHook;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.metastore.api.MetaException;
+import org.apache.hadoop.hive.metastore.api.Table;
+
+/**
+ * Checks Hive DDL against the Strata table before the metastore records it. CREATE EXTERNAL TABLE
+ * ... LOCATION must point at a Strata table; without columns it gets the table's columns, with columns
+ * each must exist in the table with exactly its Hive type. DROP never deletes data here: Hive calls
+ * {@code commitDropTable(deleteData=true)} even for external tables, and creating managed tables is not
+ * supported yet.
+ */
+public final class StrataMetaHook implements HiveMetaHook {
+
+    private final Configuration conf;
+
+    StrataMetaHook(Configuration conf) {
+        this.conf = conf == null ? new Configuration() : conf;
+    }
+
+    @Override
+    public void preCreateTable(Table hiveTable) throws MetaException {
+        String name = hiveTable.getDbName() + "." + hiveTable.getTableName();
+        String location = hiveTable.getSd() == null ? null : hiveTable.getSd().getLocation();
+        if (!isExternal(hiveTable) || location == null) {
+            throw new MetaException("Cannot create Hive table " + name + ": creating new Strata tables from Hive is"
+                    + " not supported yet; use CREATE EXTERNAL TABLE ... STORED BY '" + StrataStorageHandler.class.getName()
+                    + "' LOCATION '<Strata table path>'");
+        }
+        FileStoreTable table;
+        try {
+            table = StrataTables.load(conf, location, name);
+        } catch (IllegalArgumentException e) {
+            throw new MetaException(e.getMessage());
+        }
+        if (hiveTable.getPartitionKeysSize() > 0) {
+            throw new MetaException("Cannot create Hive table " + name + ": do not declare PARTITIONED BY, the"
+                    + " Strata table's partition keys " + table.schema().partitionKeys() + " are read as ordinary columns");
+        }
+        RowType rowType = table.schema().rowType();
+        ZoneId zone = StrataConf.localZone(conf);
+        List<FieldSchema> declared = hiveTable.getSd().getCols();
+        if (declared == null || declared.isEmpty()) {
+            // ArrayList: the embedded metastore fails on immutable lists inside Thrift objects.
+            List<FieldSchema> cols = new ArrayList<>();
+            for (DataField f : rowType.fields()) {
+                cols.add(new FieldSchema(HiveTypeMapping.hiveName(f.name()),
+                        HiveTypeMapping.toHiveTypeString(f.type(), zone), f.description()));
+            }
+            hiveTable.getSd().setCols(cols);
+            return;
+        }
+        for (FieldSchema col : declared) {
+            int p = StrataInputFormat.indexOfIgnoreCase(rowType, col.getName());
+            if (p < 0) {
+                throw new MetaException("Cannot create Hive table " + name + ": column '" + col.getName()
+                        + "' is not in the Strata table at " + location + " (its columns: "
+                        + String.join(", ", rowType.fieldNames()) + ")");
+            }
+            DataField f = rowType.field(p);
+            if (!HiveTypeMapping.matches(col.getType(), f.type(), zone)) {
+                throw new MetaException("Cannot create Hive table " + name + ": column '" + col.getName()
+                        + "' is declared as " + col.getType() + " but the Strata table at " + location + " has "
+                        + f.type().asSqlString() + " (Hive type " + HiveTypeMapping.toHiveTypeString(f.type(), zone) + ")");
+            }
+        }
+    }
+
+    private static boolean isExternal(Table t) {
+        return "EXTERNAL_TABLE".equalsIgnoreCase(t.getTableType())
+                || (t.getParameters() != null && "TRUE".equalsIgnoreCase(t.getParameters().get("EXTERNAL")));
+    }
+
+    @Override
+    public void rollbackCreateTable(Table table) {
+        // Nothing was written: CREATE only reads the Strata table.
+    }
+
+    @Override
+    public void commitCreateTable(Table table) {
+        // Nothing to do: the Strata table already exists.
+    }
+
+    @Override
+    public void preDropTable(Table table) {
+        // Dropping removes only the metastore entry.
+    }
+
+    @Override
+    public void rollbackDropTable(Table table) {
+        // Nothing was changed.
+    }
+
+    @Override
+    public void commitDropTable(Table table, boolean deleteData) {
+        // Never delete the Strata table's files: only external tables exist for now, and Hive passes
+        // deleteData=true for them too.
+    }
+}

@@ -1,0 +1,87 @@
+package io.strata.hive;
+
+import io.strata.table.FileStoreTable;
+import io.strata.types.DataField;
+import io.strata.types.RowType;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.serde2.AbstractSerDe;
+import org.apache.hadoop.hive.serde2.SerDeException;
+import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
+import org.apache.hadoop.io.Writable;
+
+/**
+ * Hive's SerDe for Strata tables (read only). The schema comes from the Strata table at the Hive
+ * table's location: all its columns when the DDL gave none, else the declared ones (checked by
+ * {@link StrataMetaHook} at CREATE). {@link #deserialize} hands the row view through unchanged.
+ */
+public final class StrataSerDe extends AbstractSerDe {
+
+    private StrataRowInspector inspector;
+
+    @Override
+    public void initialize(Configuration conf, Properties tableProperties, Properties partitionProperties)
+            throws SerDeException {
+        super.initialize(conf, tableProperties, partitionProperties);
+        String hiveTable = tableProperties.getProperty("name", "(unnamed)");
+        FileStoreTable table;
+        try {
+            table = StrataTables.load(conf, StrataConf.location(tableProperties), hiveTable);
+        } catch (IllegalArgumentException e) {
+            throw new SerDeException(e.getMessage(), e);
+        }
+        RowType rowType = table.schema().rowType();
+        ZoneId zone = StrataConf.localZone(conf);
+        List<String> declared = StrataConf.declaredColumns(tableProperties);
+        List<Integer> columns = new ArrayList<>();
+        if (declared.isEmpty()) {
+            for (int i = 0; i < rowType.fieldCount(); i++) {
+                columns.add(i);
+            }
+        } else {
+            for (String name : declared) {
+                int p = StrataInputFormat.indexOfIgnoreCase(rowType, name);
+                if (p < 0) {
+                    throw new SerDeException("Column '" + name + "' of Hive table " + hiveTable
+                            + " is not in the Strata table at " + table.location() + " (its columns: "
+                            + String.join(", ", rowType.fieldNames()) + ")");
+                }
+                columns.add(p);
+            }
+        }
+        StrataRowInspector rowInspector = new StrataRowInspector();
+        try {
+            for (int p : columns) {
+                DataField f = rowType.field(p);
+                rowInspector.addField(HiveTypeMapping.hiveName(f.name()), p,
+                        new HiveFieldReader(f.name(), f.type(), zone), f.description());
+            }
+        } catch (IllegalArgumentException e) {
+            throw new SerDeException("Hive table " + hiveTable + " over " + table.location() + ": " + e.getMessage(), e);
+        }
+        this.inspector = rowInspector;
+    }
+
+    @Override
+    public ObjectInspector getObjectInspector() {
+        return inspector;
+    }
+
+    @Override
+    public Object deserialize(Writable blob) {
+        return blob;
+    }
+
+    @Override
+    public Class<? extends Writable> getSerializedClass() {
+        return StrataRowWritable.class;
+    }
+
+    @Override
+    public Writable serialize(Object obj, ObjectInspector objInspector) throws SerDeException {
+        throw new SerDeException("Strata tables are read-only from Hive for now: INSERT is not supported");
+    }
+}

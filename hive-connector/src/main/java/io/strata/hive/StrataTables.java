@@ -1,0 +1,31 @@
+package io.strata.hive;
+
+import io.strata.fs.FileIO;
+import io.strata.table.FileStoreTable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/** Opens the Strata table behind a Hive table, with an error that says which Hive table and which location. */
+final class StrataTables {
+
+    private StrataTables() {}
+
+    /**
+     * Loads the table at {@code location}.
+     *
+     * @throws IllegalArgumentException naming the Hive table and the location when there is no Strata
+     *     table there or it cannot be read
+     */
+    static FileStoreTable load(Configuration conf, String location, String hiveTable) {
+        if (location == null) {
+            throw new IllegalArgumentException("Hive table " + hiveTable
+                    + " has no LOCATION: a Strata table is read from its directory, give it as LOCATION '<table path>'");
+        }
+        try {
+            return FileStoreTable.load(new FileIO(conf == null ? new Configuration() : conf), new Path(location));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("No Strata table for Hive table " + hiveTable + " at " + location
+                    + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,206 @@
+package io.strata.hive.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.CloseableIterator;
+import io.strata.data.Decimal;
+import io.strata.data.GenericRow;
+import io.strata.data.Row;
+import io.strata.data.Timestamp;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.table.BatchWrite;
+import io.strata.table.FileStoreTable;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.table.TableRead;
+import io.strata.types.DataTypes;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * HiveQL over a Strata primary-key table (partitioned, 2 buckets) written by Strata's core with
+ * updates and deletes over four commits: Hive must return exactly the merged rows core reads, on a
+ * fetch task and in MapReduce jobs.
+ */
+class StrataTableReadIT {
+
+    private static final String[] DAYS = {"2024-01-01", "2024-01-02"};
+
+    private static EmbeddedHive hive;
+    private static FileStoreTable table;
+    /** The merged table as the test wrote it: id -> row. */
+    private static final TreeMap<Long, GenericRow> model = new TreeMap<>();
+
+    @BeforeAll
+    static void writeTableAndRegisterIt() {
+        hive = EmbeddedHive.get();
+        java.nio.file.Path warehouse = hive.newDirectory("strata-warehouse");
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
+        catalog.createDatabase("shop", true);
+        table = catalog.createTable(Identifier.of("shop", "orders"), Schema.newBuilder()
+                .column("id", DataTypes.BIGINT())
+                .column("dt", DataTypes.STRING())
+                .column("name", DataTypes.VARCHAR(20))
+                .column("code", DataTypes.CHAR(4))
+                .column("note", DataTypes.STRING())
+                .column("flag", DataTypes.BOOLEAN())
+                .column("tiny", DataTypes.TINYINT())
+                .column("small", DataTypes.SMALLINT())
+                .column("qty", DataTypes.INT())
+                .column("price", DataTypes.FLOAT())
+                .column("score", DataTypes.DOUBLE())
+                .column("amount", DataTypes.DECIMAL(10, 2))
+                .column("big", DataTypes.DECIMAL(30, 5))
+                .column("day", DataTypes.DATE())
+                .column("ts", DataTypes.TIMESTAMP(3))
+                .column("payload", DataTypes.BYTES())
+                .partitionKeys("dt")
+                .primaryKey("id", "dt")
+                .option("bucket", "2")
+                .build(), false);
+
+        commit(ids(1, 30), List.of(), 0);          // inserts
+        commit(ids(1, 10), List.of(), 1);          // updates
+        commit(List.of(), List.of(3L, 13L, 23L), 0); // deletes
+        List<Long> last = new ArrayList<>(ids(31, 36));
+        last.add(20L);
+        commit(last, List.of(30L), 2);             // inserts, an update and a delete in one commit
+
+        hive.query("CREATE EXTERNAL TABLE strata_it.orders STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '"
+                + table.location() + "'");
+    }
+
+    private static List<Long> ids(long from, long to) {
+        List<Long> ids = new ArrayList<>();
+        for (long i = from; i <= to; i++) {
+            ids.add(i);
+        }
+        return ids;
+    }
+
+    private static String day(long id) {
+        return DAYS[(int) (id % 2)];
+    }
+
+    private static GenericRow row(long id, int version) {
+        boolean nulls = id % 7 == 0;
+        return GenericRow.of(
+                id,
+                Utf8String.fromString(day(id)),
+                Utf8String.fromString("name-" + id + "-v" + version),
+                Utf8String.fromString(String.format("C%03d", id % 1000)),
+                nulls ? null : Utf8String.fromString("note " + id),
+                id % 3 == 0,
+                (byte) (id - 20),
+                (short) (id * 100 - 1000),
+                (int) (id % 10) + version,
+                nulls ? null : id * 1.5f,
+                id / 8.0,
+                Decimal.fromBigDecimal(new BigDecimal(id * 100 + version).movePointLeft(2), 10, 2),
+                Decimal.fromBigDecimal(new BigDecimal("123456789012345678901234." + (10000 + id)).setScale(5), 30, 5),
+                (int) LocalDate.of(2024, 1, 1).plusDays(id).toEpochDay(),
+                Timestamp.fromLocalDateTime(LocalDateTime.of(2024, 3, 1, 12, 0).plusSeconds(id * 61).plusNanos(
+                        (id % 4) * 125_000_000L)),
+                ("p" + id).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void commit(List<Long> upserts, List<Long> deletes, int version) {
+        try (BatchWrite w = table.newBatchWrite()) {
+            for (long id : upserts) {
+                GenericRow r = row(id, version);
+                w.write(r);
+                model.put(id, r);
+            }
+            for (long id : deletes) {
+                w.delete(row(id, 0));
+                model.remove(id);
+            }
+            w.commit();
+        }
+    }
+
+    /** Every row core's own read returns, as Hive prints them. */
+    private static List<String> coreRows() throws IOException {
+        Plan plan = table.newScan().plan();
+        TableRead read = table.newRead(plan);
+        RowType type = plan.readType();
+        List<String> lines = new ArrayList<>();
+        for (Split split : plan.splits()) {
+            try (CloseableIterator<Row> rows = read.open(split)) {
+                while (rows.hasNext()) {
+                    lines.add(HiveText.line(rows.next(), type));
+                }
+            }
+        }
+        return lines;
+    }
+
+    private static List<String> modelRows() {
+        RowType type = table.schema().rowType();
+        return model.values().stream().map(r -> HiveText.line(r, type)).toList();
+    }
+
+    @Test
+    void coreReadsTheModelMerged() throws IOException {
+        // The oracle itself: every key once with its latest version, deletes gone.
+        assertThat(coreRows()).containsExactlyInAnyOrderElementsOf(modelRows()).hasSize(32);
+    }
+
+    @Test
+    void selectStarOnAFetchTaskReturnsTheMergedRows() throws IOException {
+        List<String> rows = hive.query("SELECT * FROM strata_it.orders");
+        assertThat(rows).containsExactlyInAnyOrderElementsOf(coreRows());
+    }
+
+    @Test
+    void whereFiltersOnPartitionAndValueColumns() {
+        List<String> rows = hive.query("SELECT id, name, amount FROM strata_it.orders WHERE dt = '2024-01-01' AND qty >= 5");
+        List<String> expected = model.values().stream()
+                .filter(r -> r.getString(1).toString().equals("2024-01-01") && r.getInt(8) >= 5)
+                .map(r -> r.getLong(0) + "\t" + r.getString(2) + "\t"
+                        + r.getDecimal(11, 10, 2).toBigDecimal().toPlainString())
+                .toList();
+        assertThat(expected).isNotEmpty();
+        assertThat(rows).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
+    void countStarRunsAMapReduceJob() {
+        assertThat(hive.query("SELECT count(*) FROM strata_it.orders")).containsExactly(String.valueOf(model.size()));
+    }
+
+    @Test
+    void groupByPartitionColumn() {
+        List<String> expected = new ArrayList<>();
+        for (String d : DAYS) {
+            long n = model.values().stream().filter(r -> r.getString(1).toString().equals(d)).count();
+            long qty = model.values().stream().filter(r -> r.getString(1).toString().equals(d))
+                    .mapToLong(r -> r.getInt(8)).sum();
+            expected.add(d + "\t" + n + "\t" + qty);
+        }
+        assertThat(hive.query("SELECT dt, count(*), sum(qty) FROM strata_it.orders GROUP BY dt ORDER BY dt"))
+                .containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void describeShowsTheTableSchemaInHiveTypes() {
+        assertThat(hive.query("DESCRIBE strata_it.orders")).extracting(l -> String.join(" ", List.of(l.trim().split("\\s+")).subList(0, 2)))
+                .startsWith("id bigint", "dt string", "name varchar(20)", "code char(4)", "note string",
+                        "flag boolean", "tiny tinyint", "small smallint", "qty int", "price float", "score double",
+                        "amount decimal(10,2)", "big decimal(30,5)", "day date", "ts timestamp", "payload binary");
+    }
+}

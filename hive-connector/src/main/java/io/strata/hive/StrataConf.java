@@ -20,7 +20,31 @@ public final class StrataConf {
     /** Hive's session time zone, in which TIMESTAMP WITH LOCAL TIME ZONE values are shown. */
     public static final String HIVE_LOCAL_TIME_ZONE = "hive.local.time.zone";
 
+    /** Session setting: read this snapshot id instead of the latest ({@code SET strata.scan.snapshot-id=3}). */
+    public static final String SCAN_SNAPSHOT_ID = "strata.scan.snapshot-id";
+    /** Session setting: read the snapshot this tag points at. */
+    public static final String SCAN_TAG = "strata.scan.tag";
+
     private StrataConf() {}
+
+    /** The snapshot id the session asks to read, or null for the latest. */
+    public static Long scanSnapshotId(Configuration conf) {
+        String value = conf.getTrimmed(SCAN_SNAPSHOT_ID);
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(SCAN_SNAPSHOT_ID + " must be a snapshot id (a number), got '" + value + "'");
+        }
+    }
+
+    /** The tag the session asks to read, or null. */
+    public static String scanTag(Configuration conf) {
+        String value = conf.getTrimmed(SCAN_TAG);
+        return value == null || value.isEmpty() ? null : value;
+    }
 
     /** The table location given in the table properties, or null. */
     public static String location(Properties tableProperties) {

@@ -3,6 +3,7 @@ package io.strata.hive;
 import io.strata.table.FileStoreTable;
 import io.strata.table.Plan;
 import io.strata.table.Split;
+import io.strata.table.TableScan;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -21,7 +22,8 @@ import org.apache.hadoop.mapred.Reporter;
 
 /**
  * Hive's InputFormat for Strata tables. {@link #getSplits} plans each input table ONCE, on the
- * snapshot that is latest at that moment; every split carries that snapshot, so commits landing
+ * snapshot that is latest at that moment (or the one set by {@link StrataConf#SCAN_SNAPSHOT_ID} or
+ * {@link StrataConf#SCAN_TAG}); every split carries that snapshot, so commits landing
  * while the query runs never mix into it. One split per Strata split (partition, bucket).
  */
 public final class StrataInputFormat implements InputFormat<NullWritable, StrataRowWritable>,
@@ -32,12 +34,34 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
         List<InputSplit> splits = new ArrayList<>();
         for (Path location : FileInputFormat.getInputPaths(job)) {
             FileStoreTable table = load(job, location);
-            Plan plan = table.newScan().plan();
+            Plan plan;
+            try {
+                plan = scan(table, job).plan();
+            } catch (RuntimeException e) {
+                throw new IOException("Planning the read of Strata table " + location + " failed: " + e.getMessage(), e);
+            }
             for (Split split : plan.splits()) {
                 splits.add(new StrataInputSplit(location, split));
             }
         }
         return splits.toArray(new InputSplit[0]);
+    }
+
+    /** The latest snapshot, unless the session asked for a snapshot id or a tag. */
+    private static TableScan scan(FileStoreTable table, JobConf job) {
+        TableScan scan = table.newScan();
+        Long snapshotId = StrataConf.scanSnapshotId(job);
+        String tag = StrataConf.scanTag(job);
+        if (snapshotId != null && tag != null) {
+            throw new IllegalArgumentException("Set either " + StrataConf.SCAN_SNAPSHOT_ID + " or "
+                    + StrataConf.SCAN_TAG + ", not both");
+        }
+        if (snapshotId != null) {
+            scan = scan.asOfSnapshot(snapshotId);
+        } else if (tag != null) {
+            scan = scan.asOfTag(tag);
+        }
+        return scan;
     }
 
     @Override

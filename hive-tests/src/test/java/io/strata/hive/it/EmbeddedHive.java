@@ -12,6 +12,7 @@ import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.DriverFactory;
 import org.apache.hadoop.hive.ql.IDriver;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.apache.hadoop.hive.ql.processors.SetProcessor;
 import org.apache.hadoop.hive.ql.session.SessionState;
 
 /**
@@ -123,6 +124,11 @@ public final class EmbeddedHive {
      */
     public synchronized List<String> run(String sql) throws CommandProcessorException {
         SessionState.setCurrentSessionState(session);
+        if (sql.regionMatches(true, 0, "SET ", 0, 4)) {
+            // SET is a command of Hive's clients (CLI, HiveServer2), not of the Driver: run it as they do.
+            new SetProcessor().run(sql.substring(4).trim());
+            return List.of();
+        }
         IDriver driver = DriverFactory.newDriver(conf);
         try {
             driver.run(sql);

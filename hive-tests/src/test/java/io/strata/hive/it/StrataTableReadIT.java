@@ -197,6 +197,21 @@ class StrataTableReadIT {
     }
 
     @Test
+    void aSessionCanReadAnOlderSnapshot() {
+        String sql = "SELECT id, name FROM strata_it.orders WHERE id IN (1, 3, 20, 30)";
+        try {
+            hive.query("SET strata.scan.snapshot-id=1");
+            assertThat(hive.query(sql)).containsExactlyInAnyOrder(
+                    "1\tname-1-v0", "3\tname-3-v0", "20\tname-20-v0", "30\tname-30-v0");
+            hive.query("SET strata.scan.snapshot-id=3");
+            assertThat(hive.query(sql)).containsExactlyInAnyOrder("1\tname-1-v1", "20\tname-20-v0", "30\tname-30-v0");
+        } finally {
+            hive.query("SET strata.scan.snapshot-id=");
+        }
+        assertThat(hive.query(sql)).containsExactlyInAnyOrder("1\tname-1-v1", "20\tname-20-v2");
+    }
+
+    @Test
     void describeShowsTheTableSchemaInHiveTypes() {
         assertThat(hive.query("DESCRIBE strata_it.orders")).extracting(l -> String.join(" ", List.of(l.trim().split("\\s+")).subList(0, 2)))
                 .startsWith("id bigint", "dt string", "name varchar(20)", "code char(4)", "note string",

@@ -1,0 +1,80 @@
+package io.strata.hive.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.GenericRow;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.table.BatchWrite;
+import io.strata.table.FileStoreTable;
+import io.strata.types.DataTypes;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** HiveQL over an unpartitioned append table in Parquet, written by Strata's core in two commits. */
+class StrataAppendTableIT {
+
+    private static EmbeddedHive hive;
+    private static final List<String> written = new ArrayList<>();
+
+    @BeforeAll
+    static void writeTable() {
+        hive = EmbeddedHive.get();
+        java.nio.file.Path warehouse = hive.newDirectory("strata-append");
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
+        catalog.createDatabase("logs", true);
+        FileStoreTable table = catalog.createTable(Identifier.of("logs", "events"), Schema.newBuilder()
+                .column("seq", DataTypes.INT())
+                .column("kind", DataTypes.STRING())
+                .column("parent", DataTypes.INT())
+                .option("file.format", "parquet")
+                .build(), false);
+        for (int commit = 0; commit < 2; commit++) {
+            try (BatchWrite w = table.newBatchWrite()) {
+                for (int i = commit * 20; i < commit * 20 + 20; i++) {
+                    String kind = i % 3 == 0 ? "click" : "view";
+                    Integer parent = i == 0 ? null : i / 2;
+                    w.write(GenericRow.of(i, Utf8String.fromString(kind), parent));
+                    written.add(i + "\t" + kind + "\t" + (parent == null ? "NULL" : parent));
+                }
+                w.commit();
+            }
+        }
+        hive.query("CREATE EXTERNAL TABLE strata_it.events STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '"
+                + table.location() + "'");
+    }
+
+    @Test
+    void selectStarReturnsEveryAppendedRow() {
+        assertThat(hive.query("SELECT * FROM strata_it.events")).containsExactlyInAnyOrderElementsOf(written);
+    }
+
+    @Test
+    void selfJoinGroupedAndOrdered() {
+        // Each event with its parent's kind: a self-join, GROUP BY and ORDER BY in MapReduce.
+        List<String> rows = hive.query("SELECT p.kind, count(*) FROM strata_it.events c JOIN strata_it.events p"
+                + " ON c.parent = p.seq GROUP BY p.kind ORDER BY p.kind");
+        long clicks = 0;
+        long views = 0;
+        for (int i = 1; i < 40; i++) {
+            if ((i / 2) % 3 == 0) {
+                clicks++;
+            } else {
+                views++;
+            }
+        }
+        assertThat(rows).containsExactly("click\t" + clicks, "view\t" + views);
+    }
+
+    @Test
+    void orderByWithLimit() {
+        assertThat(hive.query("SELECT seq FROM strata_it.events WHERE kind = 'click' ORDER BY seq DESC LIMIT 3"))
+                .containsExactly("39", "36", "33");
+    }
+}

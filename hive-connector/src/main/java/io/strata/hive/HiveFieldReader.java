@@ -2,6 +2,7 @@ package io.strata.hive;
 
 import io.strata.data.Decimal;
 import io.strata.data.Row;
+import io.strata.data.RowValues;
 import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.types.AtomicType;
@@ -23,6 +24,7 @@ import org.apache.hadoop.hive.serde2.io.TimestampWritableV2;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.primitive.PrimitiveObjectInspectorFactory;
 import org.apache.hadoop.hive.serde2.typeinfo.PrimitiveTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
 import org.apache.hadoop.io.BooleanWritable;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.FloatWritable;
@@ -32,24 +34,31 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 
 /**
- * Reads one column of a Strata row as the Hive Writable its ObjectInspector expects. Each reader owns
+ * Reads one column of a Strata row as the Hive value its ObjectInspector expects. A flat column owns
  * ONE Writable and refills it for every row (Hive copies what it keeps), so reading allocates nothing
- * for fixed-width types and strings.
+ * for fixed-width types and strings; nested columns are converted by {@link NestedValues}.
  */
 final class HiveFieldReader {
 
+    /** The column's type when it is flat, else null. */
     private final AtomicType type;
+    /** The column's type when it is nested (read through {@link NestedValues}), else null. */
+    private final DataType nestedType;
     private final ObjectInspector inspector;
     private final ZoneId localZone;
     private final Writable value;
 
-    HiveFieldReader(String column, DataType type, ZoneId localZone) {
+    HiveFieldReader(DataType type, ZoneId localZone) {
+        this.localZone = localZone;
         if (!(type instanceof AtomicType atomic)) {
-            throw new IllegalArgumentException("Column '" + column + "' has type " + type.asSqlString()
-                    + ": nested types are not readable from Hive yet");
+            this.type = null;
+            this.nestedType = type;
+            this.inspector = TypeInfoUtils.getStandardJavaObjectInspectorFromTypeInfo(HiveTypeMapping.toHive(type, localZone));
+            this.value = null;
+            return;
         }
         this.type = atomic;
-        this.localZone = localZone;
+        this.nestedType = null;
         PrimitiveTypeInfo hiveType = (PrimitiveTypeInfo) HiveTypeMapping.toHive(type, localZone);
         this.inspector = PrimitiveObjectInspectorFactory.getPrimitiveWritableObjectInspector(hiveType);
         this.value = newWritable(hiveType);
@@ -85,6 +94,9 @@ final class HiveFieldReader {
         if (row.isNullAt(pos)) {
             return null;
         }
+        if (nestedType != null) {
+            return NestedValues.toHive(RowValues.get(row, pos, nestedType), nestedType, localZone);
+        }
         switch (type.root()) {
             case BOOLEAN -> ((BooleanWritable) value).set(row.getBoolean(pos));
             case TINYINT -> ((ByteWritable) value).set(row.getByte(pos));
@@ -117,7 +129,7 @@ final class HiveFieldReader {
         return value;
     }
 
-    private static int nanosOfSecond(Timestamp ts) {
+    static int nanosOfSecond(Timestamp ts) {
         return (int) Math.floorMod(ts.millisecond(), 1000L) * 1_000_000 + ts.nanoOfMillisecond();
     }
 

@@ -53,14 +53,10 @@ public final class StrataSerDe extends AbstractSerDe {
             }
         }
         StrataRowInspector rowInspector = new StrataRowInspector();
-        try {
-            for (int p : columns) {
-                DataField f = rowType.field(p);
-                rowInspector.addField(HiveTypeMapping.hiveName(f.name()), p,
-                        new HiveFieldReader(f.name(), f.type(), zone), f.description());
-            }
-        } catch (IllegalArgumentException e) {
-            throw new SerDeException("Hive table " + hiveTable + " over " + table.location() + ": " + e.getMessage(), e);
+        for (int p : columns) {
+            DataField f = rowType.field(p);
+            rowInspector.addField(HiveTypeMapping.hiveName(f.name()), p, new HiveFieldReader(f.type(), zone),
+                    f.description());
         }
         this.inspector = rowInspector;
     }

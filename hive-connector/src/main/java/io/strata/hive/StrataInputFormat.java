@@ -1,5 +1,6 @@
 package io.strata.hive;
 
+import io.strata.predicate.Predicate;
 import io.strata.table.FileStoreTable;
 import io.strata.table.Plan;
 import io.strata.table.Split;
@@ -47,9 +48,16 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
         return splits.toArray(new InputSplit[0]);
     }
 
-    /** The latest snapshot, unless the session asked for a snapshot id or a tag. */
+    /**
+     * The latest snapshot, unless the session asked for a snapshot id or a tag; Hive's filter prunes
+     * partitions and files (Hive still filters the rows).
+     */
     private static TableScan scan(FileStoreTable table, JobConf job) {
         TableScan scan = table.newScan();
+        Predicate filter = SearchArgumentFilter.fromConf(job, table.schema().rowType());
+        if (filter != null) {
+            scan = scan.filter(filter);
+        }
         Long snapshotId = StrataConf.scanSnapshotId(job);
         String tag = StrataConf.scanTag(job);
         if (snapshotId != null && tag != null) {

@@ -3,6 +3,11 @@ package io.strata.hive;
 import java.util.Map;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
+import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
+import org.apache.hadoop.hive.serde2.Deserializer;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.hive.ql.plan.TableDesc;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
 import org.apache.hadoop.mapred.InputFormat;
@@ -12,7 +17,23 @@ import org.apache.hadoop.mapred.InputFormat;
  * {@code CREATE EXTERNAL TABLE t STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '<table path>'}.
  * Reads are merged (every primary key once, its latest value) from one snapshot per query.
  */
-public class StrataStorageHandler extends DefaultStorageHandler {
+public class StrataStorageHandler extends DefaultStorageHandler implements HiveStoragePredicateHandler {
+
+    /**
+     * Hive hands its filter to the InputFormat only if the handler takes it: take all of it for
+     * planning (partition and file pruning), and leave all of it to Hive as the residual, since the
+     * rows themselves are not filtered by the read.
+     */
+    @Override
+    public DecomposedPredicate decomposePredicate(JobConf jobConf, Deserializer deserializer, ExprNodeDesc predicate) {
+        if (!(predicate instanceof ExprNodeGenericFuncDesc function)) {
+            return null;
+        }
+        DecomposedPredicate decomposed = new DecomposedPredicate();
+        decomposed.pushedPredicate = function;
+        decomposed.residualPredicate = function;
+        return decomposed;
+    }
 
     @Override
     public Class<? extends InputFormat> getInputFormatClass() {

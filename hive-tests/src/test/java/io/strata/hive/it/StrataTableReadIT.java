@@ -179,6 +179,15 @@ class StrataTableReadIT {
     }
 
     @Test
+    void hivePushesItsFilterToTheTableScan() {
+        // The handler takes the whole filter for planning (pruning) and leaves it all to Hive as residual.
+        String plan = String.join("\n", hive.query("EXPLAIN SELECT id FROM strata_it.orders WHERE dt = '2024-01-02' AND id = 7"));
+        assertThat(plan).contains("filterExpr: ((dt = '2024-01-02') and (id = 7L))");
+        assertThat(hive.query("SELECT id, name FROM strata_it.orders WHERE dt = '2024-01-02' AND id = 7"))
+                .containsExactly("7\tname-7-v1");
+    }
+
+    @Test
     void countStarRunsAMapReduceJob() {
         assertThat(hive.query("SELECT count(*) FROM strata_it.orders")).containsExactly(String.valueOf(model.size()));
     }

@@ -1,6 +1,12 @@
 package io.strata.hive;
 
+import io.strata.manifest.DataFileMeta;
+import io.strata.table.FileStoreTable;
+import io.strata.table.Split;
+import java.util.HashMap;
 import java.util.Map;
+import org.apache.hadoop.hive.common.StatsSetupConst;
+import org.apache.hadoop.hive.ql.stats.Partish;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
@@ -53,6 +59,39 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     @Override
     public void configureInputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
         // Tasks find the table through their split's path (the table location); nothing else to pass yet.
+    }
+
+    @Override
+    public boolean canProvideBasicStatistics() {
+        return true;
+    }
+
+    /**
+     * Row count, file count and size of the latest snapshot from its manifests, without reading data.
+     * For primary-key tables the row count counts every stored version and delete (an upper bound of
+     * the merged rows); Hive only plans with it and never answers {@code count(*)} from it
+     * ({@code canComputeQueryUsingStats} stays false).
+     */
+    @Override
+    public Map<String, String> getBasicStatistics(Partish partish) {
+        String location = partish.getTable().getDataLocation().toString();
+        FileStoreTable table = StrataTables.load(getConf(), location, partish.getTable().getFullyQualifiedName());
+        long rows = 0;
+        long files = 0;
+        long bytes = 0;
+        for (Split split : table.newScan().plan().splits()) {
+            rows += split.rowCount();
+            for (DataFileMeta file : split.files()) {
+                files++;
+                bytes += file.fileSize();
+            }
+        }
+        Map<String, String> stats = new HashMap<>();
+        stats.put(StatsSetupConst.ROW_COUNT, Long.toString(rows));
+        stats.put(StatsSetupConst.NUM_FILES, Long.toString(files));
+        stats.put(StatsSetupConst.TOTAL_SIZE, Long.toString(bytes));
+        stats.put(StatsSetupConst.RAW_DATA_SIZE, Long.toString(bytes));
+        return stats;
     }
 
     @Override

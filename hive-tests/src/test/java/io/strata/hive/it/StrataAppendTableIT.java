@@ -73,6 +73,11 @@ class StrataAppendTableIT {
     }
 
     @Test
+    void explainShowsTheSnapshotsRowCountWithoutAScan() {
+        assertThat(hive.query("EXPLAIN SELECT * FROM strata_it.events")).anyMatch(l -> l.contains("Num rows: 40 "));
+    }
+
+    @Test
     void orderByWithLimit() {
         assertThat(hive.query("SELECT seq FROM strata_it.events WHERE kind = 'click' ORDER BY seq DESC LIMIT 3"))
                 .containsExactly("39", "36", "33");

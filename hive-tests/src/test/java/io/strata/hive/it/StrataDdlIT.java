@@ -62,6 +62,22 @@ class StrataDdlIT {
     }
 
     @Test
+    void droppingAnExternalTableKeepsTheStrataTable() {
+        hive.query("CREATE EXTERNAL TABLE strata_it.items_drop STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '"
+                + table.location() + "'");
+        hive.query("DROP TABLE strata_it.items_drop");
+        assertThat(FileStoreTable.load(FileIO.local(), table.location()).schema().rowType().fieldNames()).containsExactly("id", "label", "price");
+    }
+
+    @Test
+    void aManagedTableIsRejectedForNow() {
+        assertThatThrownBy(() -> hive.run("CREATE TABLE strata_it.managed (id BIGINT) STORED BY"
+                + " 'io.strata.hive.StrataStorageHandler'"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("use CREATE EXTERNAL TABLE");
+    }
+
+    @Test
     void aLocationWithoutATableFailsClearly() {
         java.nio.file.Path empty = hive.newDirectory("no-table");
         assertThatThrownBy(() -> hive.run("CREATE EXTERNAL TABLE strata_it.nothing STORED BY"

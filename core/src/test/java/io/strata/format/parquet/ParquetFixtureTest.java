@@ -13,6 +13,7 @@ import io.strata.data.Decimal;
 import io.strata.data.GenericRow;
 import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
+import io.strata.oracle.PaimonFormats;
 import io.strata.types.RowType;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -96,7 +97,7 @@ class ParquetFixtureTest {
     void everyFileReadsAsPaimonReadsIt() throws Exception {
         for (Path dataFile : dataFiles()) {
             List<GenericRow> strata = ParquetFiles.readAll(new org.apache.hadoop.fs.Path(dataFile.toUri()), FILE_TYPE, 2);
-            assertThat(strata).isEqualTo(ParquetPaimonOracleTest.readWithPaimon(dataFile, FILE_TYPE));
+            assertThat(strata).isEqualTo(PaimonFormats.read("parquet", dataFile, FILE_TYPE));
         }
     }
 

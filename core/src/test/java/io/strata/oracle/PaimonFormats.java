@@ -26,11 +26,6 @@ public final class PaimonFormats {
 
     private PaimonFormats() {}
 
-    /** Paimon's path of a local file. */
-    public static org.apache.paimon.fs.Path path(Path local) {
-        return new org.apache.paimon.fs.Path(local.toUri());
-    }
-
     /** Every row of {@code file} as Paimon's {@code format} reader returns it, read with the file's own type. */
     public static List<GenericRow> read(String format, Path file, RowType type) throws IOException {
         return read(format, file, type, type);
@@ -48,7 +43,7 @@ public final class PaimonFormats {
                 .createReaderFactory(PaimonTypes.toPaimon(dataType), paimonReadType, new ArrayList<>());
         List<GenericRow> out = new ArrayList<>();
         try (RecordReader<InternalRow> reader = factory.createReader(
-                new FormatReaderContext(LocalFileIO.create(), path(file), Files.size(file)))) {
+                new FormatReaderContext(LocalFileIO.create(), PaimonOracle.path(file), Files.size(file)))) {
             reader.forEachRemaining(row -> out.add(PaimonValues.toStrataRow(row, paimonReadType)));
         }
         return out;
@@ -58,7 +53,7 @@ public final class PaimonFormats {
     public static void write(String format, Path file, RowType type, List<? extends Row> rows, String compression)
             throws IOException {
         FileFormat fileFormat = FileFormat.fromIdentifier(format, new Options());
-        try (PositionOutputStream out = LocalFileIO.create().newOutputStream(path(file), false)) {
+        try (PositionOutputStream out = LocalFileIO.create().newOutputStream(PaimonOracle.path(file), false)) {
             FormatWriter writer = fileFormat.createWriterFactory(PaimonTypes.toPaimon(type)).create(out, compression);
             for (Row row : rows) {
                 writer.addElement(PaimonValues.toPaimonRow(row, type));

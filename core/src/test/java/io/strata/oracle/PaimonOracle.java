@@ -95,6 +95,11 @@ public final class PaimonOracle implements AutoCloseable {
         }
     }
 
+    /** Paimon's path of a local file or directory, for Paimon classes used directly (SchemaManager, TagManager). */
+    public static org.apache.paimon.fs.Path path(Path local) {
+        return new org.apache.paimon.fs.Path(local.toUri());
+    }
+
     /** The warehouse root. */
     public Path warehouse() {
         return warehouse;

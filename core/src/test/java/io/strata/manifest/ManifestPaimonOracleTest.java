@@ -84,8 +84,8 @@ class ManifestPaimonOracleTest {
         Path out = Files.createDirectories(warehouse.resolve("rewrite-" + tableDir.getFileName()));
         org.apache.hadoop.fs.Path outDir = new org.apache.hadoop.fs.Path(out.toUri());
         MetadataFileNames names = new MetadataFileNames();
-        ManifestFile paimonManifests = new ManifestFile(io, manifestDir, Fixtures.partitionType(), 8 << 20, names);
-        ManifestFile strataManifests = new ManifestFile(io, outDir, Fixtures.partitionType(), 8 << 20, names);
+        ManifestFile paimonManifests = new ManifestFile(io, manifestDir, ManifestDump.partitionType(), 8 << 20, names);
+        ManifestFile strataManifests = new ManifestFile(io, outDir, ManifestDump.partitionType(), 8 << 20, names);
         ManifestList paimonLists = new ManifestList(io, manifestDir, names);
         Map<String, ManifestFileMeta> listed = new LinkedHashMap<>();
         int files = 0;
@@ -152,7 +152,7 @@ class ManifestPaimonOracleTest {
         Snapshot latest = table.snapshotManager().latestSnapshot();
         List<String> rowsBefore = rows(table);
         MetadataFileNames names = new MetadataFileNames();
-        ManifestFile manifests = new ManifestFile(io, manifestDir, Fixtures.partitionType(), 8 << 20, names);
+        ManifestFile manifests = new ManifestFile(io, manifestDir, ManifestDump.partitionType(), 8 << 20, names);
         ManifestList lists = new ManifestList(io, manifestDir, names);
         List<ManifestFileMeta> all = new ArrayList<>(lists.read(latest.baseManifestList()));
         all.addAll(lists.read(latest.deltaManifestList()));

@@ -1,5 +1,14 @@
 package io.strata;
 
+import static io.strata.types.DataTypes.BIGINT;
+import static io.strata.types.DataTypes.DECIMAL;
+import static io.strata.types.DataTypes.FIELD;
+import static io.strata.types.DataTypes.INT;
+import static io.strata.types.DataTypes.STRING;
+import static io.strata.types.DataTypes.TIMESTAMP;
+import static io.strata.types.DataTypes.TINYINT;
+
+import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -11,6 +20,22 @@ import java.util.stream.Stream;
 
 /** The tables Apache Paimon 1.4.2 wrote (copied from shared/fixtures into the test resources). */
 public final class Fixtures {
+
+    /**
+     * The type of a data file of the primary-key fixture tables ({@code pk_orc}, {@code pk_parquet_dv}):
+     * the key, the sequence number and row kind system columns, then all table columns.
+     */
+    public static final RowType PK_DATA_FILE_TYPE = RowType.of(
+            FIELD(1_073_741_824, "_KEY_id", INT().withNullable(false)),
+            FIELD(2_147_483_646, "_SEQUENCE_NUMBER", BIGINT().withNullable(false)),
+            FIELD(2_147_483_645, "_VALUE_KIND", TINYINT().withNullable(false)),
+            FIELD(0, "dt", STRING().withNullable(false)),
+            FIELD(1, "id", INT().withNullable(false)),
+            FIELD(2, "name", STRING()),
+            FIELD(3, "price", DECIMAL(10, 2)),
+            FIELD(4, "big", DECIMAL(38, 4)),
+            FIELD(5, "ts", TIMESTAMP(3)),
+            FIELD(6, "ts6", TIMESTAMP(6)));
 
     private Fixtures() {}
 

@@ -10,7 +10,6 @@ import io.strata.types.DataType;
 import io.strata.types.DataTypes;
 import io.strata.types.MapType;
 import io.strata.types.MultisetType;
-import io.strata.types.RowType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -22,6 +22,7 @@ import io.strata.format.ColumnarBatch;
 import io.strata.format.FieldStats;
 import io.strata.format.FormatFactory;
 import io.strata.format.FormatReader;
+import io.strata.format.FormatFiles;
 import io.strata.format.FormatWriter;
 import io.strata.fs.FileIO;
 import io.strata.types.DataField;
@@ -55,13 +56,7 @@ class OrcRoundTripTest {
 
     static FormatWriter write(FileIO io, Path path, RowType type, List<? extends Row> rows, String compression)
             throws IOException {
-        FormatWriter writer = ORC.createWriter(io, path, type, compression);
-        try (writer) {
-            for (Row row : rows) {
-                writer.write(row);
-            }
-        }
-        return writer;
+        return FormatFiles.write(ORC, io, path, type, rows, compression);
     }
 
     @Test

@@ -60,6 +60,11 @@ public final class BinaryRow implements Row {
         return Arrays.copyOfRange(bytes, offset, offset + size);
     }
 
+    /** Whether this row's bytes equal {@code length} bytes of {@code other} from {@code from}. */
+    public boolean bytesEqual(byte[] other, int from, int length) {
+        return length == size && Arrays.equals(bytes, offset, offset + size, other, from, from + length);
+    }
+
     public int sizeInBytes() {
         return size;
     }

@@ -186,6 +186,16 @@ public final class BinaryRowWriter {
         }
     }
 
+    /** Paimon's hash of the row written so far, without materialising it (picks a bucket per row). */
+    public int murmurHash() {
+        return MurmurHash.hashWords(buffer, 0, cursor);
+    }
+
+    /** Whether the row written so far has exactly the bytes of {@code row} (lets callers reuse a row). */
+    public boolean contentEquals(BinaryRow row) {
+        return row.sizeInBytes() == cursor && row.arity() == arity && row.bytesEqual(buffer, 0, cursor);
+    }
+
     /** The row written so far, as a new BinaryRow that owns a copy of the bytes. */
     public BinaryRow complete() {
         return new BinaryRow(arity, Arrays.copyOf(buffer, cursor), 0, cursor);

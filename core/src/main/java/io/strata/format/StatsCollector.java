@@ -3,82 +3,213 @@ package io.strata.format;
 import io.strata.data.Row;
 import io.strata.data.RowValues;
 import io.strata.data.Utf8String;
+import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 import io.strata.types.RowType;
-import io.strata.types.TypeRoot;
 import java.util.Arrays;
 
 /**
  * Collects per-column min, max and null count while a file is written, in Paimon's default
  * {@code metadata.stats-mode=truncate(16)}: strings are cut to 16 characters, and a cut maximum has its
- * last character incremented so that it still bounds every value. Nested columns get null counts only.
- * Both format writers use it, so stats never depend on the format.
+ * last character incremented so that it still bounds every value. Nested and binary columns get null
+ * counts only. Both format writers use it, so stats never depend on the format. Numbers are compared
+ * as primitives; an object is made only when a new minimum or maximum is found.
  */
 public final class StatsCollector {
 
     /** Characters kept of a string min/max in truncate(16) mode. */
     public static final int TRUNCATE_LENGTH = 16;
 
-    private final DataType[] types;
-    private final Object[] mins;
-    private final Object[] maxs;
-    private final long[] nullCounts;
+    private final ColumnStats[] columns;
 
     public StatsCollector(RowType type) {
-        this.types = type.fieldTypes().toArray(new DataType[0]);
-        this.mins = new Object[types.length];
-        this.maxs = new Object[types.length];
-        this.nullCounts = new long[types.length];
-    }
-
-    /** Adds one row of the file type. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public void collect(Row row) {
-        for (int i = 0; i < types.length; i++) {
-            if (row.isNullAt(i)) {
-                nullCounts[i]++;
-                continue;
-            }
-            DataType t = types[i];
-            if (t.root().isNested()) {
-                continue;
-            }
-            if (t.root() == TypeRoot.BINARY || t.root() == TypeRoot.VARBINARY) {
-                // Paimon keeps no min/max for binary columns.
-                continue;
-            }
-            Object v = RowValues.get(row, i, t);
-            if (v instanceof Float f && f.isNaN() || v instanceof Double d && d.isNaN()) {
-                continue;
-            }
-            if (mins[i] == null || ((Comparable) v).compareTo(mins[i]) < 0) {
-                mins[i] = detach(v);
-            }
-            if (maxs[i] == null || ((Comparable) v).compareTo(maxs[i]) > 0) {
-                maxs[i] = detach(v);
-            }
+        this.columns = new ColumnStats[type.fieldCount()];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = ColumnStats.forType(type.typeAt(i));
         }
     }
 
-    private static Object detach(Object v) {
-        return v instanceof Utf8String s ? s.copy() : v;
+    /** Adds one row of the file type. */
+    public void collect(Row row) {
+        for (int i = 0; i < columns.length; i++) {
+            if (row.isNullAt(i)) {
+                columns[i].nullCount++;
+            } else {
+                columns[i].add(row, i);
+            }
+        }
     }
 
     /** The stats so far, strings truncated. */
     public FieldStats[] result() {
-        FieldStats[] out = new FieldStats[types.length];
-        for (int i = 0; i < types.length; i++) {
-            Object min = mins[i];
-            Object max = maxs[i];
-            if (min instanceof Utf8String s) {
-                min = truncateMin(s);
-            }
-            if (max instanceof Utf8String s) {
-                max = truncateMax(s);
-            }
-            out[i] = new FieldStats(min, max, nullCounts[i]);
+        FieldStats[] out = new FieldStats[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            out[i] = columns[i].result();
         }
         return out;
+    }
+
+    /** Min, max and nulls of one column. */
+    private abstract static class ColumnStats {
+        long nullCount;
+
+        abstract void add(Row row, int pos);
+
+        abstract FieldStats result();
+
+        static ColumnStats forType(DataType type) {
+            return switch (type.root()) {
+                case TINYINT, SMALLINT, INT, DATE, TIME, BIGINT -> new IntegralStats(type);
+                case FLOAT, DOUBLE -> new FloatingStats(type);
+                case CHAR, VARCHAR -> new StringStats();
+                case BOOLEAN, DECIMAL, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> new ComparableStats(type);
+                // Paimon keeps no min/max for binary or nested columns.
+                case BINARY, VARBINARY, ARRAY, MAP, MULTISET, ROW -> new NullCountOnly();
+            };
+        }
+    }
+
+    private static final class NullCountOnly extends ColumnStats {
+        @Override
+        void add(Row row, int pos) {}
+
+        @Override
+        FieldStats result() {
+            return new FieldStats(null, null, nullCount);
+        }
+    }
+
+    private static final class IntegralStats extends ColumnStats {
+        private final io.strata.types.TypeRoot root;
+        private long min = Long.MAX_VALUE;
+        private long max = Long.MIN_VALUE;
+        private boolean any;
+
+        IntegralStats(DataType type) {
+            this.root = type.root();
+        }
+
+        @Override
+        void add(Row row, int pos) {
+            long v = switch (root) {
+                case TINYINT -> row.getByte(pos);
+                case SMALLINT -> row.getShort(pos);
+                case BIGINT -> row.getLong(pos);
+                default -> row.getInt(pos);
+            };
+            any = true;
+            if (v < min) {
+                min = v;
+            }
+            if (v > max) {
+                max = v;
+            }
+        }
+
+        @Override
+        FieldStats result() {
+            if (!any) {
+                return new FieldStats(null, null, nullCount);
+            }
+            return new FieldStats(box(min), box(max), nullCount);
+        }
+
+        private Object box(long v) {
+            return switch (root) {
+                case TINYINT -> (byte) v;
+                case SMALLINT -> (short) v;
+                case BIGINT -> v;
+                default -> (int) v;
+            };
+        }
+    }
+
+    private static final class FloatingStats extends ColumnStats {
+        private final boolean isFloat;
+        private double min = Double.POSITIVE_INFINITY;
+        private double max = Double.NEGATIVE_INFINITY;
+        private boolean any;
+
+        FloatingStats(DataType type) {
+            this.isFloat = type.root() == io.strata.types.TypeRoot.FLOAT;
+        }
+
+        @Override
+        void add(Row row, int pos) {
+            double v = isFloat ? row.getFloat(pos) : row.getDouble(pos);
+            if (Double.isNaN(v)) {
+                return; // NaN has no place in an order: it neither bounds nor is bounded
+            }
+            if (!any || Double.compare(v, min) < 0) {
+                min = v;
+            }
+            if (!any || Double.compare(v, max) > 0) {
+                max = v;
+            }
+            any = true;
+        }
+
+        @Override
+        FieldStats result() {
+            if (!any) {
+                return new FieldStats(null, null, nullCount);
+            }
+            return isFloat
+                    ? new FieldStats((float) min, (float) max, nullCount)
+                    : new FieldStats(min, max, nullCount);
+        }
+    }
+
+    private static final class StringStats extends ColumnStats {
+        private Utf8String min;
+        private Utf8String max;
+
+        @Override
+        void add(Row row, int pos) {
+            Utf8String v = row.getString(pos);
+            if (min == null || v.compareTo(min) < 0) {
+                min = v.copy();
+            }
+            if (max == null || v.compareTo(max) > 0) {
+                max = v.copy();
+            }
+        }
+
+        @Override
+        FieldStats result() {
+            return new FieldStats(min == null ? null : truncateMin(min), max == null ? null : truncateMax(max), nullCount);
+        }
+    }
+
+    /** Values compared as objects: BOOLEAN, DECIMAL and TIMESTAMP columns (objects are small and rare). */
+    private static final class ComparableStats extends ColumnStats {
+        private final DataType type;
+        private Comparable<Object> min;
+        private Comparable<Object> max;
+
+        ComparableStats(DataType type) {
+            this.type = type;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        void add(Row row, int pos) {
+            Object v = type instanceof AtomicType a && a.root() == io.strata.types.TypeRoot.DECIMAL
+                    ? row.getDecimal(pos, a.precision(), a.scale())
+                    : RowValues.get(row, pos, type);
+            Comparable<Object> c = (Comparable<Object>) v;
+            if (min == null || c.compareTo(min) < 0) {
+                min = c;
+            }
+            if (max == null || c.compareTo(max) > 0) {
+                max = c;
+            }
+        }
+
+        @Override
+        FieldStats result() {
+            return new FieldStats(min, max, nullCount);
+        }
     }
 
     static Utf8String truncateMin(Utf8String s) {
@@ -105,5 +236,4 @@ public final class StatsCollector {
         }
         return null;
     }
-
 }

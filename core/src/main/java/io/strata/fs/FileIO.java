@@ -146,12 +146,25 @@ public final class FileIO {
                     return false;
                 }
             }
+            warnIfRenameNotAtomic(fs);
             if (fs.exists(target)) {
                 return false;
             }
             return fs.rename(tmp, target);
         } finally {
             deleteQuietly(tmp);
+        }
+    }
+
+    private static final java.util.Set<String> WARNED_SCHEMES = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** HDFS renames fail when the target exists; object stores copy and overwrite, so say so once. */
+    private static void warnIfRenameNotAtomic(FileSystem fs) {
+        String scheme = fs.getScheme();
+        if (!"hdfs".equals(scheme) && !"viewfs".equals(scheme) && WARNED_SCHEMES.add(scheme)) {
+            org.slf4j.LoggerFactory.getLogger(FileIO.class).warn(
+                    "Rename on '{}' file systems is not atomic: two writers committing to one table at the same "
+                            + "time may overwrite each other's snapshot. Commit from one writer at a time.", scheme);
         }
     }
 

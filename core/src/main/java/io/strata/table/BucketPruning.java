@@ -51,7 +51,7 @@ final class BucketPruning {
     private static void collect(List<List<Object>> valuesPerKey, int i, int[] positions, GenericRow row,
             KeyEncoder encoder, int numBuckets, Set<Integer> out) {
         if (i == positions.length) {
-            out.add(Math.abs(encoder.encode(row).murmurHash() % numBuckets));
+            out.add(Math.abs(encoder.hash(row) % numBuckets));
             return;
         }
         for (Object v : valuesPerKey.get(i)) {

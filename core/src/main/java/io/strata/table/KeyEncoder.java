@@ -26,8 +26,24 @@ final class KeyEncoder {
         this.writer = new BinaryRowWriter(positions.length);
     }
 
-    /** The fields of {@code row} as a new BinaryRow of row kind +I. */
+    private BinaryRow last;
+
+    /** The fields of {@code row} as a BinaryRow of row kind +I (the previous one if the bytes are equal). */
     BinaryRow encode(Row row) {
+        write(row);
+        if (last == null || !writer.contentEquals(last)) {
+            last = writer.complete();
+        }
+        return last;
+    }
+
+    /** Paimon's hash of the fields of {@code row} encoded as a BinaryRow, without creating one. */
+    int hash(Row row) {
+        write(row);
+        return writer.murmurHash();
+    }
+
+    private void write(Row row) {
         writer.reset();
         for (int i = 0; i < positions.length; i++) {
             int p = positions[i];
@@ -58,6 +74,5 @@ final class KeyEncoder {
                         "Column of type " + t.asSqlString() + " cannot be part of a key or partition");
             }
         }
-        return writer.complete();
     }
 }

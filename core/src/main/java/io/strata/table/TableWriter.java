@@ -116,7 +116,7 @@ final class TableWriter implements BatchWrite {
             }
         }
         BinaryRow partition = partitionEncoder.encode(row);
-        int bucket = numBuckets > 0 ? Math.abs(bucketKeyEncoder.encode(row).murmurHash() % numBuckets) : 0;
+        int bucket = numBuckets > 0 ? Math.abs(bucketKeyEncoder.hash(row) % numBuckets) : 0;
         SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(partition, bucket);
         try {
             writers.computeIfAbsent(key, this::newWriter).write(row);

@@ -3,6 +3,7 @@ package io.strata.manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.Fixtures;
 import io.strata.fs.FileIO;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -26,12 +27,12 @@ class ManifestCorruptionTest {
     private final FileIO io = FileIO.local();
 
     private ManifestFile manifests() {
-        return new ManifestFile(io, new org.apache.hadoop.fs.Path(tmp.toUri()), Fixtures.partitionType(), 8 << 20,
+        return new ManifestFile(io, new org.apache.hadoop.fs.Path(tmp.toUri()), ManifestDump.partitionType(), 8 << 20,
                 new MetadataFileNames());
     }
 
     private byte[] fixture(String name) throws IOException {
-        return Files.readAllBytes(Fixtures.table("pk_orc").resolve("manifest").resolve(name));
+        return Files.readAllBytes(Fixtures.paimon142("pk_orc").resolve("manifest").resolve(name));
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.strata.manifest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.Fixtures;
 import io.strata.fs.FileIO;
 import java.io.File;
 import java.nio.file.Files;
@@ -22,23 +23,23 @@ import org.junit.jupiter.params.provider.FieldSource;
  */
 class ManifestFixtureReadTest {
 
-    static final List<String> TABLES = Fixtures.TABLES;
+    static final List<String> TABLES = ManifestDump.TABLES;
 
-    private static Map<String, Fixtures.TableDump> dump;
+    private static Map<String, ManifestDump.TableDump> dump;
     private final FileIO io = FileIO.local();
 
     @BeforeAll
     static void parseDump() throws Exception {
-        dump = Fixtures.dump();
+        dump = ManifestDump.dump();
         assertThat(dump).containsOnlyKeys(TABLES);
     }
 
     @ParameterizedTest
     @FieldSource("TABLES")
     void everyMetadataFileOfTheTableIsInTheDump(String table) throws Exception {
-        Fixtures.TableDump expected = dump.get(table);
+        ManifestDump.TableDump expected = dump.get(table);
         TreeSet<String> onDisk = new TreeSet<>();
-        try (Stream<java.nio.file.Path> files = Files.list(Fixtures.table(table).resolve("manifest"))) {
+        try (Stream<java.nio.file.Path> files = Files.list(Fixtures.paimon142(table).resolve("manifest"))) {
             files.forEach(p -> onDisk.add(p.getFileName().toString()));
         }
         TreeSet<String> dumped = new TreeSet<>();
@@ -51,11 +52,11 @@ class ManifestFixtureReadTest {
     @ParameterizedTest
     @FieldSource("TABLES")
     void manifestListsReadAsDumped(String table) throws Exception {
-        ManifestList lists = new ManifestList(io, Fixtures.manifestDir(table), new MetadataFileNames());
+        ManifestList lists = new ManifestList(io, ManifestDump.manifestDir(table), new MetadataFileNames());
         for (Map.Entry<String, List<String>> e : dump.get(table).manifestLists.entrySet()) {
             List<String> actual = new ArrayList<>();
             for (ManifestFileMeta m : lists.read(e.getKey())) {
-                actual.add(DumpFormat.manifestFileMeta(m, Fixtures.partitionType()));
+                actual.add(DumpFormat.manifestFileMeta(m, ManifestDump.partitionType()));
             }
             assertThat(actual).as(e.getKey()).isEqualTo(e.getValue());
         }
@@ -64,14 +65,14 @@ class ManifestFixtureReadTest {
     @ParameterizedTest
     @FieldSource("TABLES")
     void manifestsReadAsDumped(String table) throws Exception {
-        ManifestFile manifests = new ManifestFile(io, Fixtures.manifestDir(table), Fixtures.partitionType(), 8 << 20,
+        ManifestFile manifests = new ManifestFile(io, ManifestDump.manifestDir(table), ManifestDump.partitionType(), 8 << 20,
                 new MetadataFileNames());
         assertThat(dump.get(table).manifests).isNotEmpty();
         for (Map.Entry<String, List<String>> e : dump.get(table).manifests.entrySet()) {
             List<String> actual = new ArrayList<>();
             for (ManifestEntry entry : manifests.read(e.getKey())) {
-                actual.add(DumpFormat.manifestEntry(entry, Fixtures.partitionType(), Fixtures.keyType(table),
-                        Fixtures.valueType(table)));
+                actual.add(DumpFormat.manifestEntry(entry, ManifestDump.partitionType(), ManifestDump.keyType(table),
+                        ManifestDump.valueType(table)));
             }
             assertThat(actual).as(e.getKey()).isEqualTo(e.getValue());
         }
@@ -80,10 +81,10 @@ class ManifestFixtureReadTest {
     @ParameterizedTest
     @FieldSource("TABLES")
     void manifestSizesInListsAreTheFileSizes(String table) throws Exception {
-        ManifestList lists = new ManifestList(io, Fixtures.manifestDir(table), new MetadataFileNames());
+        ManifestList lists = new ManifestList(io, ManifestDump.manifestDir(table), new MetadataFileNames());
         for (String list : dump.get(table).manifestLists.keySet()) {
             for (ManifestFileMeta m : lists.read(list)) {
-                assertThat(new File(Fixtures.table(table).resolve("manifest").toFile(), m.fileName()).length())
+                assertThat(new File(Fixtures.paimon142(table).resolve("manifest").toFile(), m.fileName()).length())
                         .isEqualTo(m.fileSize());
             }
         }
@@ -92,17 +93,17 @@ class ManifestFixtureReadTest {
     @ParameterizedTest
     @FieldSource("TABLES")
     void indexManifestsAndDeletionVectorsReadAsDumped(String table) throws Exception {
-        Fixtures.TableDump expected = dump.get(table);
-        IndexManifestFile indexManifests = new IndexManifestFile(io, Fixtures.manifestDir(table), new MetadataFileNames());
+        ManifestDump.TableDump expected = dump.get(table);
+        IndexManifestFile indexManifests = new IndexManifestFile(io, ManifestDump.manifestDir(table), new MetadataFileNames());
         DeletionVectorIndexFile dvFiles =
-                new DeletionVectorIndexFile(io, new Path(Fixtures.table(table).resolve("index").toUri()));
+                new DeletionVectorIndexFile(io, new Path(Fixtures.paimon142(table).resolve("index").toUri()));
         for (Map.Entry<String, List<String>> e : expected.indexManifests.entrySet()) {
             List<IndexManifestEntry> entries = indexManifests.read(e.getKey());
             List<String> actual = new ArrayList<>();
             for (IndexManifestEntry entry : entries) {
-                actual.add(DumpFormat.indexManifestEntry(entry, Fixtures.partitionType()));
+                actual.add(DumpFormat.indexManifestEntry(entry, ManifestDump.partitionType()));
                 IndexFileMeta f = entry.indexFile();
-                byte[] fileBytes = Files.readAllBytes(Fixtures.table(table).resolve("index").resolve(f.fileName()));
+                byte[] fileBytes = Files.readAllBytes(Fixtures.paimon142(table).resolve("index").resolve(f.fileName()));
                 assertThat(HexFormat.of().formatHex(fileBytes)).isEqualTo(expected.indexFileHex.get(f.fileName()));
 
                 Map<String, DeletionVector> vectors = dvFiles.read(f);

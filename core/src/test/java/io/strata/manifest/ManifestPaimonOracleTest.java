@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.fs.FileIO;
+import io.strata.oracle.PaimonOracle;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,10 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.paimon.Snapshot;
-import org.apache.paimon.catalog.Catalog;
-import org.apache.paimon.catalog.CatalogContext;
-import org.apache.paimon.catalog.CatalogFactory;
-import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.BinaryRowWriter;
 import org.apache.paimon.data.BinaryString;
@@ -30,14 +27,14 @@ import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.Timestamp;
 import org.apache.paimon.reader.RecordReader;
-import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.table.source.ReadBuilder;
-import org.apache.paimon.types.DataTypes;
 import org.apache.paimon.types.RowKind;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,6 +51,19 @@ class ManifestPaimonOracleTest {
     Path warehouse;
 
     private final FileIO io = FileIO.local();
+
+    /** Paimon's catalog on {@code <warehouse>/wh}; the tables are written through Paimon's own API below. */
+    private PaimonOracle oracle;
+
+    @BeforeEach
+    void openOracle() {
+        oracle = new PaimonOracle(warehouse.resolve("wh"));
+    }
+
+    @AfterEach
+    void closeOracle() {
+        oracle.close();
+    }
 
     @Test
     void primaryKeyTableWithDeletionVectors() throws Exception {
@@ -84,8 +94,8 @@ class ManifestPaimonOracleTest {
         Path out = Files.createDirectories(warehouse.resolve("rewrite-" + tableDir.getFileName()));
         org.apache.hadoop.fs.Path outDir = new org.apache.hadoop.fs.Path(out.toUri());
         MetadataFileNames names = new MetadataFileNames();
-        ManifestFile paimonManifests = new ManifestFile(io, manifestDir, Fixtures.partitionType(), 8 << 20, names);
-        ManifestFile strataManifests = new ManifestFile(io, outDir, Fixtures.partitionType(), 8 << 20, names);
+        ManifestFile paimonManifests = new ManifestFile(io, manifestDir, ManifestDump.partitionType(), 8 << 20, names);
+        ManifestFile strataManifests = new ManifestFile(io, outDir, ManifestDump.partitionType(), 8 << 20, names);
         ManifestList paimonLists = new ManifestList(io, manifestDir, names);
         Map<String, ManifestFileMeta> listed = new LinkedHashMap<>();
         int files = 0;
@@ -152,7 +162,7 @@ class ManifestPaimonOracleTest {
         Snapshot latest = table.snapshotManager().latestSnapshot();
         List<String> rowsBefore = rows(table);
         MetadataFileNames names = new MetadataFileNames();
-        ManifestFile manifests = new ManifestFile(io, manifestDir, Fixtures.partitionType(), 8 << 20, names);
+        ManifestFile manifests = new ManifestFile(io, manifestDir, ManifestDump.partitionType(), 8 << 20, names);
         ManifestList lists = new ManifestList(io, manifestDir, names);
         List<ManifestFileMeta> all = new ArrayList<>(lists.read(latest.baseManifestList()));
         all.addAll(lists.read(latest.deltaManifestList()));
@@ -210,7 +220,7 @@ class ManifestPaimonOracleTest {
         Files.writeString(snapshotDir.resolve("snapshot-" + id), snapshot.toPrettyString(), StandardCharsets.UTF_8);
         Files.writeString(snapshotDir.resolve("LATEST"), Long.toString(id), StandardCharsets.UTF_8);
 
-        FileStoreTable reloaded = (FileStoreTable) catalog().getTable(Identifier.create("db", tableDir.getFileName().toString()));
+        FileStoreTable reloaded = (FileStoreTable) oracle.table("db", tableDir.getFileName().toString());
         assertThat(reloaded.snapshotManager().latestSnapshot().id()).isEqualTo(id);
         assertThat(rows(reloaded)).isEqualTo(rowsBefore).isNotEmpty();
     }
@@ -219,33 +229,12 @@ class ManifestPaimonOracleTest {
         return List.of(e.partition(), e.bucket(), e.totalBuckets(), e.file());
     }
 
-    private Catalog catalog() throws Exception {
-        org.apache.paimon.options.Options options = new org.apache.paimon.options.Options();
-        options.set("warehouse", warehouse.resolve("wh").toUri().toString());
-        // An explicit Hadoop configuration: Paimon's default one wants hadoop-hdfs classes.
-        return CatalogFactory.createCatalog(CatalogContext.create(options, new org.apache.hadoop.conf.Configuration()));
-    }
-
     /** Creates a table (dt STRING partition, id INT, name, price, big, ts, ts6) and writes three commits and compactions. */
     private FileStoreTable createAndFill(String name, boolean primaryKey, Map<String, String> options) throws Exception {
-        Catalog catalog = catalog();
-        catalog.createDatabase("db", true);
-        Schema.Builder schema = Schema.newBuilder()
-                .column("dt", DataTypes.STRING().notNull())
-                .column("id", DataTypes.INT().notNull())
-                .column("name", DataTypes.STRING())
-                .column("price", DataTypes.DECIMAL(10, 2))
-                .column("big", DataTypes.DECIMAL(38, 4))
-                .column("ts", DataTypes.TIMESTAMP(3))
-                .column("ts6", DataTypes.TIMESTAMP(6))
-                .partitionKeys("dt")
-                .options(options);
-        if (primaryKey) {
-            schema.primaryKey("dt", "id");
-        }
-        Identifier id = Identifier.create("db", name);
-        catalog.createTable(id, schema.build(), false);
-        FileStoreTable table = (FileStoreTable) catalog.getTable(id);
+        // The columns of the fixture tables, so that the manifests hold the same partition and stats types.
+        oracle.createTable("db", name, ManifestDump.valueType("pk_orc"), List.of("dt"),
+                primaryKey ? List.of("dt", "id") : List.of(), options);
+        FileStoreTable table = (FileStoreTable) oracle.table("db", name);
         List<GenericRow> first = new ArrayList<>();
         for (int i = 1; i <= 12; i++) {
             first.add(row(RowKind.INSERT, i % 3 == 0 ? "2024-01-02" : "2024-01-01", i, i % 4 == 0 ? null : "name-" + i));
@@ -259,7 +248,7 @@ class ManifestPaimonOracleTest {
         } else {
             commit(table, List.of(row(RowKind.INSERT, "2024-01-03", 99, "n99")), false);
         }
-        return (FileStoreTable) catalog.getTable(id);
+        return (FileStoreTable) oracle.table("db", name);
     }
 
     private static GenericRow row(RowKind kind, String dt, int id, String name) {

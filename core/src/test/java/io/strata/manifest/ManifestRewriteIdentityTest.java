@@ -2,6 +2,7 @@ package io.strata.manifest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.Fixtures;
 import io.strata.fs.FileIO;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,17 +26,17 @@ class ManifestRewriteIdentityTest {
     @Test
     void rewrittenMetadataFilesHaveTheSameDatumBytes() throws Exception {
         int compared = 0;
-        for (String table : Fixtures.TABLES) {
+        for (String table : ManifestDump.TABLES) {
             Path out = Files.createDirectories(tmp.resolve(table));
             org.apache.hadoop.fs.Path outDir = new org.apache.hadoop.fs.Path(out.toUri());
             MetadataFileNames names = new MetadataFileNames();
-            ManifestFile source = new ManifestFile(io, Fixtures.manifestDir(table), Fixtures.partitionType(), 8 << 20, names);
-            ManifestFile target = new ManifestFile(io, outDir, Fixtures.partitionType(), 8 << 20, names);
-            ManifestList sourceLists = new ManifestList(io, Fixtures.manifestDir(table), names);
+            ManifestFile source = new ManifestFile(io, ManifestDump.manifestDir(table), ManifestDump.partitionType(), 8 << 20, names);
+            ManifestFile target = new ManifestFile(io, outDir, ManifestDump.partitionType(), 8 << 20, names);
+            ManifestList sourceLists = new ManifestList(io, ManifestDump.manifestDir(table), names);
             ManifestList targetLists = new ManifestList(io, outDir, names);
-            IndexManifestFile sourceIndex = new IndexManifestFile(io, Fixtures.manifestDir(table), names);
+            IndexManifestFile sourceIndex = new IndexManifestFile(io, ManifestDump.manifestDir(table), names);
             IndexManifestFile targetIndex = new IndexManifestFile(io, outDir, names);
-            try (var files = Files.list(Fixtures.table(table).resolve("manifest"))) {
+            try (var files = Files.list(Fixtures.paimon142(table).resolve("manifest"))) {
                 for (Path p : files.toList()) {
                     String name = p.getFileName().toString();
                     Path rewritten;
@@ -63,8 +64,8 @@ class ManifestRewriteIdentityTest {
 
     /** The ManifestFileMeta Strata computes while writing equals the one Paimon put in its lists. */
     private void assertSameSummaryAsPaimon(String table, String manifest, ManifestFileMeta ours) throws Exception {
-        ManifestList lists = new ManifestList(io, Fixtures.manifestDir(table), new MetadataFileNames());
-        for (String list : Fixtures.dump().get(table).manifestLists.keySet()) {
+        ManifestList lists = new ManifestList(io, ManifestDump.manifestDir(table), new MetadataFileNames());
+        for (String list : ManifestDump.dump().get(table).manifestLists.keySet()) {
             for (ManifestFileMeta paimon : lists.read(list)) {
                 if (paimon.fileName().equals(manifest)) {
                     assertThat(new ManifestFileMeta(manifest, paimon.fileSize(), ours.numAddedFiles(), ours.numDeletedFiles(),
@@ -91,16 +92,16 @@ class ManifestRewriteIdentityTest {
 
     @Test
     void rewrittenDeletionVectorFilesAreByteIdentical() throws Exception {
-        IndexManifestFile index = new IndexManifestFile(io, Fixtures.manifestDir("pk_parquet_dv"), new MetadataFileNames());
+        IndexManifestFile index = new IndexManifestFile(io, ManifestDump.manifestDir("pk_parquet_dv"), new MetadataFileNames());
         DeletionVectorIndexFile source = new DeletionVectorIndexFile(io,
-                new org.apache.hadoop.fs.Path(Fixtures.table("pk_parquet_dv").resolve("index").toUri()));
+                new org.apache.hadoop.fs.Path(Fixtures.paimon142("pk_parquet_dv").resolve("index").toUri()));
         DeletionVectorIndexFile target = new DeletionVectorIndexFile(io, new org.apache.hadoop.fs.Path(tmp.toUri()));
-        String indexManifest = Fixtures.dump().get("pk_parquet_dv").indexManifests.keySet().iterator().next();
+        String indexManifest = ManifestDump.dump().get("pk_parquet_dv").indexManifests.keySet().iterator().next();
         for (IndexManifestEntry entry : index.read(indexManifest)) {
             Map<String, DeletionVector> vectors = source.read(entry.indexFile());
             IndexFileMeta written = target.write(vectors);
             assertThat(Files.readAllBytes(tmp.resolve(written.fileName())))
-                    .isEqualTo(Files.readAllBytes(Fixtures.table("pk_parquet_dv").resolve("index").resolve(entry.indexFile().fileName())));
+                    .isEqualTo(Files.readAllBytes(Fixtures.paimon142("pk_parquet_dv").resolve("index").resolve(entry.indexFile().fileName())));
             assertThat(new IndexFileMeta(written.indexType(), entry.indexFile().fileName(), written.fileSize(), written.rowCount(),
                     written.dvRanges(), written.externalPath())).isEqualTo(entry.indexFile());
             assertThat(target.read(written)).isEqualTo(vectors);

@@ -2,6 +2,7 @@ package io.strata.manifest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.Fixtures;
 import java.nio.file.Files;
 import java.util.List;
 import org.apache.avro.Schema;
@@ -12,7 +13,7 @@ class ManifestSchemaTest {
 
     @Test
     void manifestAndManifestListSchemasEqualAvroSchemasTxt() throws Exception {
-        String text = Files.readString(Fixtures.dir().resolve("avro-schemas.txt"));
+        String text = Files.readString(Fixtures.paimon142("avro-schemas.txt"));
         String[] parts = text.split("\n----\n");
         assertThat(parts).hasSize(2);
         assertThat(ManifestSchemas.MANIFEST_ENTRY.toString(true)).isEqualTo(parts[0].strip());
@@ -21,7 +22,7 @@ class ManifestSchemaTest {
 
     @Test
     void indexManifestSchemaEqualsTheDumpedOne() throws Exception {
-        List<String> lines = Files.readAllLines(Fixtures.dir().resolve("dump-manifests.txt"));
+        List<String> lines = Files.readAllLines(Fixtures.paimon142("dump-manifests.txt"));
         int start = -1;
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).contains("[Avro writer schema of index-manifest file")) {
@@ -39,7 +40,7 @@ class ManifestSchemaTest {
 
     @Test
     void schemasInTheFixtureFilesEqualOurs() throws Exception {
-        java.nio.file.Path manifestDir = Fixtures.table("pk_parquet_dv").resolve("manifest");
+        java.nio.file.Path manifestDir = Fixtures.paimon142("pk_parquet_dv").resolve("manifest");
         try (var files = Files.list(manifestDir)) {
             for (java.nio.file.Path p : files.toList()) {
                 AvroContainer c = new AvroContainer(Files.readAllBytes(p));

@@ -95,6 +95,11 @@ public final class PaimonOracle implements AutoCloseable {
         }
     }
 
+    /** Paimon's path of a local file or directory, for Paimon classes used directly (SchemaManager, TagManager). */
+    public static org.apache.paimon.fs.Path path(Path local) {
+        return new org.apache.paimon.fs.Path(local.toUri());
+    }
+
     /** The warehouse root. */
     public Path warehouse() {
         return warehouse;
@@ -317,6 +322,23 @@ public final class PaimonOracle implements AutoCloseable {
         return table(db, table).latestSnapshot()
                 .map(snapshot -> java.util.OptionalLong.of(snapshot.id()))
                 .orElse(java.util.OptionalLong.empty());
+    }
+
+    /**
+     * The data files of a table, sorted by path: every {@code data-*} file under its directory (all
+     * partitions and buckets, whether or not the latest snapshot still references them).
+     */
+    public List<Path> dataFiles(String db, String table) {
+        try (java.util.stream.Stream<Path> files = Files.walk(tablePath(db, table))) {
+            return files.filter(p -> p.getFileName().toString().startsWith("data-")).sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("Could not list the data files of " + db + "." + table, e);
+        }
+    }
+
+    /** Paimon's catalog itself (closed with the oracle), for tests of catalog operations such as alterTable. */
+    public Catalog catalog() {
+        return catalog;
     }
 
     /** The Paimon table itself, for tests that need more of Paimon's API than this facade offers. */

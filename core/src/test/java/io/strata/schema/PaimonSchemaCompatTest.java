@@ -2,6 +2,7 @@ package io.strata.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.oracle.PaimonOracle;
 import io.strata.fs.FileIO;
 import io.strata.types.ArrayType;
 import io.strata.types.DataField;
@@ -9,7 +10,6 @@ import io.strata.types.DataType;
 import io.strata.types.DataTypes;
 import io.strata.types.MapType;
 import io.strata.types.MultisetType;
-import io.strata.types.RowType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,7 +129,8 @@ class PaimonSchemaCompatTest {
 
     @Test
     void schemaWrittenByPaimonParsesToTheSameTypesAndRewritesIdentically() throws Exception {
-        try (Catalog catalog = PaimonOracle.catalog(warehouse)) {
+        try (PaimonOracle oracle = new PaimonOracle(warehouse)) {
+            Catalog catalog = oracle.catalog();
             catalog.createDatabase("db", false);
             catalog.createTable(Identifier.create("db", "t"), paimonSpecWithEveryType(), false);
         }
@@ -183,7 +184,8 @@ class PaimonSchemaCompatTest {
 
     @Test
     void strataAssignsTheSameIdsAndWritesTheSameFileAsPaimon() throws Exception {
-        try (Catalog catalog = PaimonOracle.catalog(warehouse)) {
+        try (PaimonOracle oracle = new PaimonOracle(warehouse)) {
+            Catalog catalog = oracle.catalog();
             catalog.createDatabase("db", false);
             catalog.createTable(Identifier.create("db", "t"), paimonSpecWithEveryType(), false);
         }
@@ -229,8 +231,8 @@ class PaimonSchemaCompatTest {
         assertThat(paimonSchema.comment()).isEqualTo("made by strata");
         assertThat(paimonSchema.highestFieldId()).isEqualTo(3);
 
-        try (Catalog catalog = PaimonOracle.catalog(warehouse)) {
-            Table table = catalog.getTable(Identifier.create("db", "t"));
+        try (PaimonOracle oracle = new PaimonOracle(warehouse)) {
+            Table table = oracle.table("db", "t");
             BatchWriteBuilder builder = table.newBatchWriteBuilder();
             try (BatchTableWrite write = builder.newWrite(); BatchTableCommit commit = builder.newCommit()) {
                 write.write(GenericRow.of(BinaryString.fromString("2024-01-01"), 1, BinaryString.fromString("x"), null));
@@ -278,7 +280,8 @@ class PaimonSchemaCompatTest {
         assertThat(p1.comment()).isEqualTo("evolved");
 
         // Paimon evolves the table further; Strata reads what Paimon wrote, text for text.
-        try (Catalog catalog = PaimonOracle.catalog(warehouse)) {
+        try (PaimonOracle oracle = new PaimonOracle(warehouse)) {
+            Catalog catalog = oracle.catalog();
             catalog.alterTable(Identifier.create("db", "t"), List.of(
                     org.apache.paimon.schema.SchemaChange.addColumn("more", org.apache.paimon.types.DataTypes.DOUBLE()),
                     org.apache.paimon.schema.SchemaChange.dropColumn("title"),

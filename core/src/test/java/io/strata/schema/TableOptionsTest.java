@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.Fixtures;
 import io.strata.format.FileFormat;
 import java.util.HashSet;
 import java.util.List;
@@ -140,8 +141,8 @@ class TableOptionsTest {
                 .doesNotThrowAnyException();
         // Every fixture table reads.
         for (String table : List.of("pk_orc", "pk_parquet_dv", "append_orc")) {
-            java.nio.file.Path file = FixtureTables.table(table).resolve("schema/schema-0");
-            TableSchema schema = TableSchema.fromJson(FixtureTables.read(file), file.toString());
+            java.nio.file.Path file = Fixtures.paimon142(table).resolve("schema/schema-0");
+            TableSchema schema = TableSchema.fromJson(Fixtures.read(file), file.toString());
             assertThatCode(() -> TableOptions.validateForRead(schema.options())).as(table).doesNotThrowAnyException();
         }
     }

@@ -3,6 +3,7 @@ package io.strata.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.Fixtures;
 import io.strata.format.FileFormat;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
@@ -18,8 +19,8 @@ class TableSchemaTest {
     @ParameterizedTest
     @ValueSource(strings = {"pk_orc", "pk_parquet_dv", "append_orc"})
     void fixtureSchemasRoundTripToIdenticalText(String table) {
-        Path file = FixtureTables.table(table).resolve("schema/schema-0");
-        String text = FixtureTables.read(file);
+        Path file = Fixtures.paimon142(table).resolve("schema/schema-0");
+        String text = Fixtures.read(file);
         TableSchema schema = TableSchema.fromJson(text, file.toString());
         assertThat(schema.toJson()).isEqualTo(text);
         assertThat(TableSchema.fromJson(schema.toJson(), "again")).isEqualTo(schema);
@@ -27,8 +28,8 @@ class TableSchemaTest {
 
     @Test
     void primaryKeyFixtureHasPaimonsKeysAndOptions() {
-        Path file = FixtureTables.table("pk_orc").resolve("schema/schema-0");
-        TableSchema schema = TableSchema.fromJson(FixtureTables.read(file), file.toString());
+        Path file = Fixtures.paimon142("pk_orc").resolve("schema/schema-0");
+        TableSchema schema = TableSchema.fromJson(Fixtures.read(file), file.toString());
         assertThat(schema.version()).isEqualTo(3);
         assertThat(schema.id()).isZero();
         assertThat(schema.highestFieldId()).isEqualTo(6);
@@ -52,8 +53,8 @@ class TableSchemaTest {
 
     @Test
     void appendFixtureHasNoKeysAndNoBucketKeys() {
-        Path file = FixtureTables.table("append_orc").resolve("schema/schema-0");
-        TableSchema schema = TableSchema.fromJson(FixtureTables.read(file), file.toString());
+        Path file = Fixtures.paimon142("append_orc").resolve("schema/schema-0");
+        TableSchema schema = TableSchema.fromJson(Fixtures.read(file), file.toString());
         assertThat(schema.primaryKeys()).isEmpty();
         assertThat(schema.trimmedPrimaryKeys()).isEmpty();
         assertThat(schema.bucketKeys()).isEmpty();
@@ -122,8 +123,8 @@ class TableSchemaTest {
 
     @Test
     void truncatedOrCorruptSchemaFailsNamingTheSource() {
-        Path file = FixtureTables.table("pk_orc").resolve("schema/schema-0");
-        String text = FixtureTables.read(file);
+        Path file = Fixtures.paimon142("pk_orc").resolve("schema/schema-0");
+        String text = Fixtures.read(file);
         assertThatThrownBy(() -> TableSchema.fromJson(text.substring(0, text.length() / 2), "/t/schema/schema-0"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("/t/schema/schema-0");
         assertThatThrownBy(() -> TableSchema.fromJson("", "/t/schema/schema-0"))

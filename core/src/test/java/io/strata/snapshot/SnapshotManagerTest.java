@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.fs.FileIO;
-import io.strata.schema.FixtureTables;
-import io.strata.schema.PaimonOracle;
+import io.strata.Fixtures;
+import io.strata.oracle.PaimonOracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.apache.paimon.catalog.Catalog;
-import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.FileStoreTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +20,7 @@ class SnapshotManagerTest {
 
     /** A writable copy of the pk_orc fixture: snapshots 1..4, LATEST 4, EARLIEST 1. */
     private Path pkOrc() {
-        return FixtureTables.copy("pk_orc", dir.resolve("pk_orc"));
+        return Fixtures.copy("pk_orc", dir.resolve("pk_orc"));
     }
 
     private static SnapshotManager manager(Path table) {
@@ -154,14 +152,14 @@ class SnapshotManagerTest {
     @Test
     void paimonSeesASnapshotStrataCommitted() throws Exception {
         Path warehouse = dir.resolve("warehouse");
-        Path table = FixtureTables.copy("pk_orc", warehouse.resolve("db.db").resolve("pk_orc"));
+        Path table = Fixtures.copy("pk_orc", warehouse.resolve("db.db").resolve("pk_orc"));
         SnapshotManager m = manager(table);
         Snapshot next = m.snapshot(4).toBuilder().id(5).commitUser("strata").commitIdentifier(9)
                 .commitKind(CommitKind.COMPACT).timeMillis(1796204530000L).deltaRecordCount(0L).build();
         assertThat(m.tryCommit(next)).isTrue();
         m.commitLatestHint(5);
-        try (Catalog catalog = PaimonOracle.catalog(warehouse)) {
-            FileStoreTable paimon = (FileStoreTable) catalog.getTable(Identifier.create("db", "pk_orc"));
+        try (PaimonOracle oracle = new PaimonOracle(warehouse)) {
+            FileStoreTable paimon = (FileStoreTable) oracle.table("db", "pk_orc");
             assertThat(paimon.snapshotManager().latestSnapshotId()).isEqualTo(5L);
             assertThat(paimon.snapshotManager().earliestSnapshotId()).isEqualTo(1L);
             org.apache.paimon.Snapshot seen = paimon.snapshotManager().snapshot(5);

@@ -3,7 +3,7 @@ package io.strata.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.schema.FixtureTables;
+import io.strata.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ class SnapshotTest {
     static List<Path> fixtureSnapshots() throws IOException {
         List<Path> files = new ArrayList<>();
         for (String table : List.of("pk_orc", "pk_parquet_dv", "append_orc")) {
-            try (Stream<Path> list = Files.list(FixtureTables.table(table).resolve("snapshot"))) {
+            try (Stream<Path> list = Files.list(Fixtures.paimon142(table).resolve("snapshot"))) {
                 list.filter(p -> p.getFileName().toString().startsWith("snapshot-")).sorted().forEach(files::add);
             }
         }
@@ -30,7 +30,7 @@ class SnapshotTest {
     @ParameterizedTest
     @MethodSource("fixtureSnapshots")
     void fixtureSnapshotsRoundTripToIdenticalText(Path file) {
-        String text = FixtureTables.read(file);
+        String text = Fixtures.read(file);
         Snapshot snapshot = Snapshot.fromJson(text, file.toString());
         assertThat(snapshot.toJson()).isEqualTo(text);
         assertThat(snapshot.toBuilder().build().toJson()).isEqualTo(text);
@@ -38,8 +38,8 @@ class SnapshotTest {
 
     @Test
     void fixtureSnapshotFieldsAreRead() {
-        Path file = FixtureTables.table("pk_orc").resolve("snapshot/snapshot-1");
-        Snapshot s = Snapshot.fromJson(FixtureTables.read(file), file.toString());
+        Path file = Fixtures.paimon142("pk_orc").resolve("snapshot/snapshot-1");
+        Snapshot s = Snapshot.fromJson(Fixtures.read(file), file.toString());
         assertThat(s.version()).isEqualTo(3);
         assertThat(s.id()).isEqualTo(1);
         assertThat(s.schemaId()).isZero();
@@ -60,8 +60,8 @@ class SnapshotTest {
         assertThat(s.properties()).isNull();
         assertThat(s.nextRowId()).isZero();
 
-        Path dv = FixtureTables.table("pk_parquet_dv").resolve("snapshot/snapshot-6");
-        Snapshot compact = Snapshot.fromJson(FixtureTables.read(dv), dv.toString());
+        Path dv = Fixtures.paimon142("pk_parquet_dv").resolve("snapshot/snapshot-6");
+        Snapshot compact = Snapshot.fromJson(Fixtures.read(dv), dv.toString());
         assertThat(compact.commitKind()).isEqualTo(CommitKind.COMPACT);
         assertThat(compact.indexManifest()).isEqualTo("index-manifest-8084c054-5227-4da4-aad7-c97a4b8fa7c6-0");
         assertThat(compact.deltaRecordCount()).isEqualTo(-1L);

@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.fs.FileIO;
-import io.strata.schema.FixtureTables;
-import io.strata.schema.PaimonOracle;
+import io.strata.Fixtures;
+import io.strata.oracle.PaimonOracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import org.apache.paimon.catalog.Catalog;
-import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.FileStoreTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +20,7 @@ class TagManagerTest {
     Path warehouse;
 
     private Path table() {
-        return FixtureTables.copy("pk_orc", warehouse.resolve("db.db").resolve("pk_orc"));
+        return Fixtures.copy("pk_orc", warehouse.resolve("db.db").resolve("pk_orc"));
     }
 
     private static org.apache.hadoop.fs.Path hadoop(Path p) {
@@ -32,8 +30,8 @@ class TagManagerTest {
     @Test
     void readsTagsThatPaimonCreated() throws Exception {
         Path table = table();
-        try (Catalog catalog = PaimonOracle.catalog(warehouse)) {
-            FileStoreTable paimon = (FileStoreTable) catalog.getTable(Identifier.create("db", "pk_orc"));
+        try (PaimonOracle oracle = new PaimonOracle(warehouse)) {
+            FileStoreTable paimon = (FileStoreTable) oracle.table("db", "pk_orc");
             paimon.createTag("plain", 2);
             paimon.createTag("kept", 3, Duration.ofHours(2).plusMillis(5));
         }

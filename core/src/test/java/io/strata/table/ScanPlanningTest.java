@@ -109,4 +109,27 @@ class ScanPlanningTest {
         assertThat(table.snapshotManager().snapshots().stream().map(Snapshot::id).collect(Collectors.toList()))
                 .hasSize(40);
     }
+
+    @Test
+    void appendTablesSkipFilesByValueStatistics() throws Exception {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
+        catalog.createDatabase("db", true);
+        FileStoreTable table = catalog.createTable(Identifier.of("db", "events"), Schema.newBuilder()
+                .column("at", DataTypes.BIGINT()).column("what", DataTypes.STRING()).build(), false);
+        for (int c = 0; c < 4; c++) {
+            try (BatchWrite w = table.newBatchWrite()) {
+                for (long at = c * 1000L; at < c * 1000L + 100; at++) {
+                    w.write(GenericRow.of(at, Utf8String.fromString("e" + at)));
+                }
+                w.commit();
+            }
+        }
+        PredicateBuilder pb = new PredicateBuilder(table.schema().rowType());
+        Plan plan = table.newScan().filter(pb.between("at", 2010L, 2012L)).plan();
+        assertThat(plan.splits()).hasSize(1);
+        assertThat(plan.splits().get(0).files()).hasSize(1);
+        assertThat(TestRows.readAll(table, plan)).containsExactly("[2010, e2010]", "[2011, e2011]", "[2012, e2012]");
+        assertThat(table.newScan().filter(pb.greaterThan("at", 10_000L)).plan().splits()).isEmpty();
+        assertThat(table.newScan().filter(pb.isNull("what")).plan().splits()).as("no nulls anywhere").isEmpty();
+    }
 }

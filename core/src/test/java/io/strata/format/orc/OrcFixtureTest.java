@@ -1,17 +1,16 @@
 package io.strata.format.orc;
 
-import static io.strata.types.DataTypes.BIGINT;
-import static io.strata.types.DataTypes.DECIMAL;
 import static io.strata.types.DataTypes.FIELD;
 import static io.strata.types.DataTypes.INT;
 import static io.strata.types.DataTypes.STRING;
 import static io.strata.types.DataTypes.TIMESTAMP;
-import static io.strata.types.DataTypes.TINYINT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.Fixtures;
 import io.strata.fs.FileIO;
+import io.strata.oracle.PaimonFormats;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -31,23 +30,13 @@ import org.junit.jupiter.api.Test;
 class OrcFixtureTest {
 
     /** The schema of a pk_orc data file: key, system columns, then all table columns. */
-    private static final RowType PK_FILE_TYPE = RowType.of(
-            FIELD(1073741824, "_KEY_id", INT().withNullable(false)),
-            FIELD(2147483646, "_SEQUENCE_NUMBER", BIGINT().withNullable(false)),
-            FIELD(2147483645, "_VALUE_KIND", TINYINT().withNullable(false)),
-            FIELD(0, "dt", STRING().withNullable(false)),
-            FIELD(1, "id", INT().withNullable(false)),
-            FIELD(2, "name", STRING()),
-            FIELD(3, "price", DECIMAL(10, 2)),
-            FIELD(4, "big", DECIMAL(38, 4)),
-            FIELD(5, "ts", TIMESTAMP(3)),
-            FIELD(6, "ts6", TIMESTAMP(6)));
+    private static final RowType PK_FILE_TYPE = Fixtures.PK_DATA_FILE_TYPE;
 
     private static final RowType APPEND_FILE_TYPE =
             RowType.of(FIELD(0, "dt", STRING()), FIELD(1, "id", INT()), FIELD(2, "name", STRING()));
 
     static Path fixtures() {
-        return io.strata.Fixtures.paimon142("");
+        return Fixtures.paimon142("");
     }
 
     /** The dump: file path (relative to the fixtures) to its rows as JSON objects. */
@@ -119,7 +108,7 @@ class OrcFixtureTest {
             RowType type = file.toString().contains("append_orc") ? APPEND_FILE_TYPE : PK_FILE_TYPE;
             List<List<Object>> strata = PlainValues.readAll(new OrcFormatFactory().createReader(
                     FileIO.local(), new org.apache.hadoop.fs.Path(file.toUri()), type, 2), type);
-            assertThat(strata).as(file.toString()).isNotEmpty().isEqualTo(PaimonOracle.readOrc(file, type));
+            assertThat(strata).as(file.toString()).isNotEmpty().isEqualTo(PlainValues.of(PaimonFormats.read("orc", file, type), type));
         }
     }
 

@@ -19,6 +19,8 @@ import io.strata.data.GenericRow;
 import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
+import io.strata.oracle.PaimonFormats;
+import io.strata.oracle.PaimonOracle;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.io.IOException;
@@ -27,6 +29,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TimeZone;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
@@ -51,12 +54,9 @@ class OrcPaimonOracleTest {
 
     private final FileIO io = FileIO.local();
 
-    private static List<List<Object>> plain(List<GenericRow> rows, RowType type) {
-        List<List<Object>> out = new ArrayList<>();
-        for (GenericRow row : rows) {
-            out.add(PlainValues.of(row, type));
-        }
-        return out;
+    /** Paimon's own ORC reader's rows of a file, in the plain form Strata's are compared in. */
+    private static List<List<Object>> paimonRead(Path file, RowType type) throws IOException {
+        return PlainValues.of(PaimonFormats.read("orc", file, type), type);
     }
 
     private List<List<Object>> strataRead(Path file, RowType type) throws IOException {
@@ -71,15 +71,21 @@ class OrcPaimonOracleTest {
     @Test
     void filesOfAPaimonTableReadThroughStrataAsThroughPaimon() throws Exception {
         List<GenericRow> rows = OrcTestData.rows(1500);
-        PaimonOracle.TableFiles table = PaimonOracle.writeTable(dir.resolve("warehouse"), OrcTestData.ALL_TYPES, rows);
-        assertThat(table.files()).isNotEmpty();
-        List<List<Object>> all = new ArrayList<>();
-        for (Path file : table.files()) {
-            List<List<Object>> strata = strataRead(file, table.type());
-            assertThat(strata).as(file.toString()).isEqualTo(PaimonOracle.readOrc(file, table.type()));
-            all.addAll(strata);
+        try (PaimonOracle paimon = new PaimonOracle(dir.resolve("warehouse"))) {
+            paimon.createTable("db", "t", OrcTestData.ALL_TYPES, List.of(), List.of(),
+                    Map.of("file.format", "orc", "bucket", "-1"));
+            paimon.write("db", "t", rows);
+            RowType tableType = paimon.rowType("db", "t");
+            List<Path> files = paimon.dataFiles("db", "t");
+            assertThat(files).isNotEmpty();
+            List<List<Object>> all = new ArrayList<>();
+            for (Path file : files) {
+                List<List<Object>> strata = strataRead(file, tableType);
+                assertThat(strata).as(file.toString()).isEqualTo(paimonRead(file, tableType));
+                all.addAll(strata);
+            }
+            assertThat(all).isEqualTo(PlainValues.of(rows, tableType));
         }
-        assertThat(all).isEqualTo(plain(rows, table.type()));
     }
 
     @Test
@@ -87,7 +93,7 @@ class OrcPaimonOracleTest {
         List<GenericRow> rows = OrcTestData.rows(1500);
         Path file = dir.resolve("strata.orc");
         strataWrite(file, OrcTestData.ALL_TYPES, rows);
-        assertThat(PaimonOracle.readOrc(file, OrcTestData.ALL_TYPES)).isEqualTo(plain(rows, OrcTestData.ALL_TYPES));
+        assertThat(paimonRead(file, OrcTestData.ALL_TYPES)).isEqualTo(PlainValues.of(rows, OrcTestData.ALL_TYPES));
     }
 
     @Test
@@ -100,7 +106,7 @@ class OrcPaimonOracleTest {
         Path strata = dir.resolve("schema-strata.orc");
         Path paimon = dir.resolve("schema-paimon.orc");
         strataWrite(strata, type, List.of());
-        PaimonOracle.writeOrc(paimon, type, List.of());
+        PaimonFormats.write("orc", paimon, type, List.of(), "zstd");
         assertThat(describe(orcSchema(strata))).isEqualTo(describe(orcSchema(paimon)));
         assertThat(describe(orcSchema(strata))).contains("paimon.id=" + (536870911 + 1073741824 * 1024 + 1));
     }
@@ -175,7 +181,7 @@ class OrcPaimonOracleTest {
         Path paimon = dir.resolve(name + "-paimon.orc");
         inZone(writeZone, () -> {
             strataWrite(strata, TIME_TYPE, trickyRows());
-            PaimonOracle.writeOrc(paimon, TIME_TYPE, trickyRows());
+            PaimonFormats.write("orc", paimon, TIME_TYPE, trickyRows(), "zstd");
             return null;
         });
         return new Path[] {strata, paimon};
@@ -186,9 +192,9 @@ class OrcPaimonOracleTest {
      */
     private List<List<Object>> readAllFourWays(Path[] files, String readZone) throws Exception {
         return inZone(readZone, () -> {
-            List<List<Object>> expected = PaimonOracle.readOrc(files[1], TIME_TYPE);
+            List<List<Object>> expected = paimonRead(files[1], TIME_TYPE);
             assertThat(strataRead(files[1], TIME_TYPE)).as("Strata reads a Paimon file as Paimon").isEqualTo(expected);
-            assertThat(PaimonOracle.readOrc(files[0], TIME_TYPE)).as("Paimon reads a Strata file as its own").isEqualTo(expected);
+            assertThat(paimonRead(files[0], TIME_TYPE)).as("Paimon reads a Strata file as its own").isEqualTo(expected);
             assertThat(strataRead(files[0], TIME_TYPE)).as("Strata reads its file as Paimon reads Paimon's").isEqualTo(expected);
             return expected;
         });

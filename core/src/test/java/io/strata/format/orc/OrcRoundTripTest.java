@@ -22,6 +22,7 @@ import io.strata.format.ColumnarBatch;
 import io.strata.format.FieldStats;
 import io.strata.format.FormatFactory;
 import io.strata.format.FormatReader;
+import io.strata.format.FormatFiles;
 import io.strata.format.FormatWriter;
 import io.strata.fs.FileIO;
 import io.strata.types.DataField;
@@ -55,21 +56,7 @@ class OrcRoundTripTest {
 
     static FormatWriter write(FileIO io, Path path, RowType type, List<? extends Row> rows, String compression)
             throws IOException {
-        FormatWriter writer = ORC.createWriter(io, path, type, compression);
-        try (writer) {
-            for (Row row : rows) {
-                writer.write(row);
-            }
-        }
-        return writer;
-    }
-
-    private static List<List<Object>> plain(List<GenericRow> rows, RowType type) {
-        List<List<Object>> out = new ArrayList<>();
-        for (GenericRow row : rows) {
-            out.add(PlainValues.of(row, type));
-        }
-        return out;
+        return FormatFiles.write(ORC, io, path, type, rows, compression);
     }
 
     @Test
@@ -82,7 +69,7 @@ class OrcRoundTripTest {
         assertThat(writer.fileSize()).isEqualTo(Files.size(dir.resolve("all.orc")));
         List<List<Object>> read = PlainValues.readAll(ORC.createReader(io, path, OrcTestData.ALL_TYPES, 700), OrcTestData.ALL_TYPES);
         assertThat(read).hasSize(3000);
-        assertThat(read).isEqualTo(plain(rows, OrcTestData.ALL_TYPES));
+        assertThat(read).isEqualTo(PlainValues.of(rows, OrcTestData.ALL_TYPES));
         // The local file system is used raw: no checksum files beside the data file.
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactly("all.orc");
@@ -114,7 +101,7 @@ class OrcRoundTripTest {
         }
         Path path = file("repeating.orc");
         write(io, path, type, rows, "snappy");
-        assertThat(PlainValues.readAll(ORC.createReader(io, path, type, 1024), type)).isEqualTo(plain(rows, type));
+        assertThat(PlainValues.readAll(ORC.createReader(io, path, type, 1024), type)).isEqualTo(PlainValues.of(rows, type));
     }
 
     @Test
@@ -215,7 +202,7 @@ class OrcRoundTripTest {
         try (Reader reader = OrcFile.createReader(path, OrcFile.readerOptions(io.hadoopConf()).filesystem(io.fileSystem(path)))) {
             assertThat(reader.getSchema().toString()).isEqualTo("struct<tags:map<string,int>>");
         }
-        assertThat(PlainValues.readAll(ORC.createReader(io, path, type, 10), type)).isEqualTo(plain(rows, type));
+        assertThat(PlainValues.readAll(ORC.createReader(io, path, type, 10), type)).isEqualTo(PlainValues.of(rows, type));
     }
 
     @Test
@@ -285,7 +272,7 @@ class OrcRoundTripTest {
                     .isEqualTo(compression.equals("none") ? CompressionKind.NONE : OrcFormatWriter.compressionKind(compression));
         }
         assertThat(PlainValues.readAll(ORC.createReader(io, path, OrcTestData.ALL_TYPES, 64), OrcTestData.ALL_TYPES))
-                .isEqualTo(plain(rows, OrcTestData.ALL_TYPES));
+                .isEqualTo(PlainValues.of(rows, OrcTestData.ALL_TYPES));
     }
 
     @Test

@@ -25,7 +25,8 @@ import java.util.Map;
 /**
  * Strata rows as plain Java values that compare with equals: strings as String, binary as hex, decimals
  * as BigDecimal, timestamps as their LocalDateTime text, arrays as lists, maps as ordered maps, rows as
- * lists. Paimon's rows are converted to the same form ({@link PaimonOracle}), so the two compare.
+ * lists. Rows Paimon reads are converted to Strata rows first ({@code io.strata.oracle.PaimonFormats}), so
+ * both sides compare in this form.
  */
 final class PlainValues {
 
@@ -35,6 +36,15 @@ final class PlainValues {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < type.fieldCount(); i++) {
             out.add(plain(RowValues.get(row, i, type.typeAt(i)), type.typeAt(i)));
+        }
+        return out;
+    }
+
+    /** Every row, as plain values. */
+    static List<List<Object>> of(List<? extends Row> rows, RowType type) {
+        List<List<Object>> out = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            out.add(of(row, type));
         }
         return out;
     }

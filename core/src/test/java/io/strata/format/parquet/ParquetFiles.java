@@ -5,6 +5,7 @@ import io.strata.data.Row;
 import io.strata.format.ColumnarBatch;
 import io.strata.format.ColumnarRow;
 import io.strata.format.FormatFactory;
+import io.strata.format.FormatFiles;
 import io.strata.format.FormatReader;
 import io.strata.format.FormatWriter;
 import io.strata.fs.FileIO;
@@ -26,13 +27,7 @@ final class ParquetFiles {
 
     static FormatWriter write(FormatFactory factory, Path path, RowType type, String compression, List<? extends Row> rows)
             throws IOException {
-        FormatWriter writer = factory.createWriter(IO, path, type, compression);
-        try (writer) {
-            for (Row row : rows) {
-                writer.write(row);
-            }
-        }
-        return writer;
+        return FormatFiles.write(factory, IO, path, type, rows, compression);
     }
 
     static List<GenericRow> readAll(Path path, RowType readType, int batchSize) throws IOException {

@@ -1,18 +1,13 @@
 package io.strata.format.parquet;
 
-import static io.strata.types.DataTypes.BIGINT;
-import static io.strata.types.DataTypes.DECIMAL;
-import static io.strata.types.DataTypes.FIELD;
-import static io.strata.types.DataTypes.INT;
-import static io.strata.types.DataTypes.STRING;
-import static io.strata.types.DataTypes.TIMESTAMP;
-import static io.strata.types.DataTypes.TINYINT;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.Fixtures;
 import io.strata.data.Decimal;
 import io.strata.data.GenericRow;
 import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
+import io.strata.oracle.PaimonFormats;
 import io.strata.types.RowType;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -25,20 +20,10 @@ import org.junit.jupiter.api.Test;
 /** Reads the Parquet data files of the {@code pk_parquet_dv} table written by real Paimon 1.4.2. */
 class ParquetFixtureTest {
 
-    private static final Path TABLE = io.strata.Fixtures.paimon142("pk_parquet_dv");
+    private static final Path TABLE = Fixtures.paimon142("pk_parquet_dv");
 
     /** The data-file type of a primary-key table: key, sequence number, row kind, then all columns. */
-    static final RowType FILE_TYPE = RowType.of(
-            FIELD(1_073_741_824, "_KEY_id", INT().withNullable(false)),
-            FIELD(2_147_483_646, "_SEQUENCE_NUMBER", BIGINT().withNullable(false)),
-            FIELD(2_147_483_645, "_VALUE_KIND", TINYINT().withNullable(false)),
-            FIELD(0, "dt", STRING().withNullable(false)),
-            FIELD(1, "id", INT().withNullable(false)),
-            FIELD(2, "name", STRING()),
-            FIELD(3, "price", DECIMAL(10, 2)),
-            FIELD(4, "big", DECIMAL(38, 4)),
-            FIELD(5, "ts", TIMESTAMP(3)),
-            FIELD(6, "ts6", TIMESTAMP(6)));
+    static final RowType FILE_TYPE = Fixtures.PK_DATA_FILE_TYPE;
 
     private static final Decimal BIG = Decimal.fromBigDecimal(new BigDecimal("12345678901234567890.1234"), 38, 4);
 
@@ -96,7 +81,7 @@ class ParquetFixtureTest {
     void everyFileReadsAsPaimonReadsIt() throws Exception {
         for (Path dataFile : dataFiles()) {
             List<GenericRow> strata = ParquetFiles.readAll(new org.apache.hadoop.fs.Path(dataFile.toUri()), FILE_TYPE, 2);
-            assertThat(strata).isEqualTo(ParquetPaimonOracleTest.readWithPaimon(dataFile, FILE_TYPE));
+            assertThat(strata).isEqualTo(PaimonFormats.read("parquet", dataFile, FILE_TYPE));
         }
     }
 

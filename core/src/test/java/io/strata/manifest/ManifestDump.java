@@ -6,10 +6,9 @@ import static io.strata.types.DataTypes.INT;
 import static io.strata.types.DataTypes.STRING;
 import static io.strata.types.DataTypes.TIMESTAMP;
 
+import io.strata.Fixtures;
 import io.strata.types.RowType;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,24 +16,18 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The Paimon 1.4.2 fixture tables and what dump-manifests.txt says about their metadata. */
-final class Fixtures {
+/**
+ * What {@code dump-manifests.txt} says about the metadata of the Paimon 1.4.2 fixture tables
+ * ({@link io.strata.Fixtures}), and the partition, key and value types their manifests are read with.
+ */
+final class ManifestDump {
 
     static final List<String> TABLES = List.of("pk_orc", "pk_parquet_dv", "append_orc");
 
-    private Fixtures() {}
-
-    /** The fixture directory (a copy of shared/fixtures/paimon-1.4.2 in the test resources). */
-    static Path dir() {
-        return io.strata.Fixtures.paimon142("");
-    }
-
-    static Path table(String name) {
-        return dir().resolve(name);
-    }
+    private ManifestDump() {}
 
     static org.apache.hadoop.fs.Path manifestDir(String table) {
-        return new org.apache.hadoop.fs.Path(table(table).resolve("manifest").toUri());
+        return new org.apache.hadoop.fs.Path(Fixtures.paimon142(table).resolve("manifest").toUri());
     }
 
     static RowType partitionType() {
@@ -75,7 +68,7 @@ final class Fixtures {
 
     /** Parses dump-manifests.txt. */
     static Map<String, TableDump> dump() throws Exception {
-        List<String> lines = Files.readAllLines(dir().resolve("dump-manifests.txt"));
+        List<String> lines = Files.readAllLines(Fixtures.paimon142("dump-manifests.txt"));
         Map<String, TableDump> tables = new LinkedHashMap<>();
         TableDump table = null;
         List<String> currentList = null;

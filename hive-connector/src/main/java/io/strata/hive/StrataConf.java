@@ -25,7 +25,44 @@ public final class StrataConf {
     /** Session setting: read the snapshot this tag points at. */
     public static final String SCAN_TAG = "strata.scan.tag";
 
+    /** Hive's: the snapshot id of {@code FOR SYSTEM_VERSION AS OF <id>}. */
+    public static final String HIVE_AS_OF_VERSION = "hive.io.as.of.version";
+    /** Hive's: the time of {@code FOR SYSTEM_TIME AS OF '<timestamp>'} (epoch millis, or a timestamp text). */
+    public static final String HIVE_AS_OF_TIMESTAMP = "hive.io.as.of.timestamp";
+
     private StrataConf() {}
+
+    /** The snapshot id of Hive's {@code FOR SYSTEM_VERSION AS OF}, else of {@link #SCAN_SNAPSHOT_ID}, or null. */
+    public static Long asOfVersion(Configuration conf) {
+        String value = conf.getTrimmed(HIVE_AS_OF_VERSION);
+        if (value == null || value.isEmpty()) {
+            return scanSnapshotId(conf);
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("FOR SYSTEM_VERSION AS OF needs a Strata snapshot id (a number), got '"
+                    + value + "'");
+        }
+    }
+
+    /** The epoch millis of Hive's {@code FOR SYSTEM_TIME AS OF}, or null. */
+    public static Long asOfTimestampMillis(Configuration conf) {
+        String value = conf.getTrimmed(HIVE_AS_OF_TIMESTAMP);
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException notMillis) {
+            try {
+                // A timestamp text is a wall-clock time in the session's zone.
+                return java.time.LocalDateTime.parse(value.replace(' ', 'T')).atZone(localZone(conf)).toInstant().toEpochMilli();
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new IllegalArgumentException("FOR SYSTEM_TIME AS OF needs a timestamp, got '" + value + "'");
+            }
+        }
+    }
 
     /** The snapshot id the session asks to read, or null for the latest. */
     public static Long scanSnapshotId(Configuration conf) {

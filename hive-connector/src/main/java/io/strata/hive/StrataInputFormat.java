@@ -39,7 +39,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
             try {
                 plan = scan(table, job).plan();
             } catch (RuntimeException e) {
-                throw new IOException("Planning the read of Strata table " + location + " failed: " + e.getMessage(), e);
+                throw QueryFailure.of("Planning the read of Strata table " + location + " failed: " + e.getMessage(), e);
             }
             for (Split split : plan.splits()) {
                 splits.add(new StrataInputSplit(location, split));
@@ -49,7 +49,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
     }
 
     /**
-     * The latest snapshot, unless the session asked for a snapshot id or a tag; Hive's filter prunes
+     * The latest snapshot, unless the query or session asked for a snapshot id, a time or a tag; Hive's filter prunes
      * partitions and files (Hive still filters the rows).
      */
     private static TableScan scan(FileStoreTable table, JobConf job) {
@@ -58,14 +58,17 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
         if (filter != null) {
             scan = scan.filter(filter);
         }
-        Long snapshotId = StrataConf.scanSnapshotId(job);
+        Long snapshotId = StrataConf.asOfVersion(job);
+        Long millis = StrataConf.asOfTimestampMillis(job);
         String tag = StrataConf.scanTag(job);
-        if (snapshotId != null && tag != null) {
-            throw new IllegalArgumentException("Set either " + StrataConf.SCAN_SNAPSHOT_ID + " or "
-                    + StrataConf.SCAN_TAG + ", not both");
+        if ((snapshotId != null ? 1 : 0) + (millis != null ? 1 : 0) + (tag != null ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("Give one of FOR SYSTEM_VERSION AS OF (or " + StrataConf.SCAN_SNAPSHOT_ID
+                    + "), FOR SYSTEM_TIME AS OF, or " + StrataConf.SCAN_TAG + ", not several");
         }
         if (snapshotId != null) {
             scan = scan.asOfSnapshot(snapshotId);
+        } else if (millis != null) {
+            scan = scan.asOfTimestamp(millis);
         } else if (tag != null) {
             scan = scan.asOfTag(tag);
         }

@@ -26,7 +26,7 @@ final class StrataRecordReader implements RecordReader<NullWritable, StrataRowWr
     private final long totalRows;
     private long rowsRead;
 
-    StrataRecordReader(FileStoreTable table, StrataInputSplit inputSplit, int[] readColumns) {
+    StrataRecordReader(FileStoreTable table, StrataInputSplit inputSplit, int[] readColumns) throws IOException {
         this.inputSplit = inputSplit;
         this.readColumns = readColumns;
         RowType rowType = table.schema().rowType();
@@ -37,7 +37,11 @@ final class StrataRecordReader implements RecordReader<NullWritable, StrataRowWr
         // projection, so tasks never list the table's manifests again.
         Plan plan = new Plan(null, List.of(split), readColumns, rowType.project(readColumns), null);
         TableRead read = table.newRead(plan);
-        this.rows = read.open(split);
+        try {
+            this.rows = read.open(split);
+        } catch (RuntimeException e) {
+            throw QueryFailure.of("Opening " + inputSplit + " failed: " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -48,7 +52,7 @@ final class StrataRecordReader implements RecordReader<NullWritable, StrataRowWr
             }
             value.set(rows.next());
         } catch (UncheckedIOException e) {
-            throw new IOException("Reading " + inputSplit + " failed: " + e.getMessage(), e.getCause());
+            throw QueryFailure.of("Reading " + inputSplit + " failed: " + e.getMessage(), e);
         }
         rowsRead++;
         return true;

@@ -61,6 +61,12 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         // Tasks find the table through their split's path (the table location); nothing else to pass yet.
     }
 
+    /** {@code FOR SYSTEM_VERSION AS OF <snapshot id>} and {@code FOR SYSTEM_TIME AS OF '<timestamp>'}. */
+    @Override
+    public boolean isTimeTravelAllowed() {
+        return true;
+    }
+
     @Override
     public boolean canProvideBasicStatistics() {
         return true;

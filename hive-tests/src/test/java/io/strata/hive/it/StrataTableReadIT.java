@@ -1,6 +1,7 @@
 package io.strata.hive.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
@@ -220,6 +221,30 @@ class StrataTableReadIT {
             hive.query("SET strata.scan.snapshot-id=");
         }
         assertThat(hive.query(sql)).containsExactlyInAnyOrder("1\tname-1-v1", "20\tname-20-v2");
+    }
+
+    @Test
+    void timeTravelWithHiveSyntax() {
+        assertThat(hive.query("SELECT id, name FROM strata_it.orders FOR SYSTEM_VERSION AS OF 1 WHERE id IN (1, 3, 20, 30)"))
+                .containsExactlyInAnyOrder("1\tname-1-v0", "3\tname-3-v0", "20\tname-20-v0", "30\tname-30-v0");
+        long secondCommit = table.snapshotManager().snapshot(2).timeMillis();
+        String at = java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(secondCommit), java.time.ZoneId.systemDefault())
+                .toString().replace('T', ' ');
+        assertThat(hive.query("SELECT id, name FROM strata_it.orders FOR SYSTEM_TIME AS OF '" + at + "' WHERE id IN (1, 3)"))
+                .containsExactlyInAnyOrder("1\tname-1-v1", "3\tname-3-v1"); // 3 was deleted by snapshot 3
+    }
+
+    @Test
+    void anUnknownSnapshotFailsTheQueryNamingIt() {
+        // Hive's fetch task would return no rows for a failure caused by a missing file: it must fail instead.
+        assertThatThrownBy(() -> hive.run("SELECT id FROM strata_it.orders FOR SYSTEM_VERSION AS OF 99"))
+                .hasMessageContaining("Snapshot 99").hasMessageContaining("does not exist");
+        try {
+            hive.query("SET strata.scan.snapshot-id=99");
+            assertThatThrownBy(() -> hive.run("SELECT count(*) FROM strata_it.orders")).hasMessageContaining("Snapshot 99");
+        } finally {
+            hive.query("SET strata.scan.snapshot-id=");
+        }
     }
 
     @Test

@@ -155,6 +155,33 @@ class StrataInputFormatTest {
     }
 
     @Test
+    void aMissingDataFileFailsTheReadNamingTheFile() throws Exception {
+        commit(1, 6, "a");
+        JobConf job = job();
+        InputSplit[] splits = new StrataInputFormat().getSplits(job, 1);
+        StrataInputSplit first = (StrataInputSplit) splits[0];
+        String fileName = first.split().files().get(0).fileName();
+        java.nio.file.Path file;
+        try (var files = java.nio.file.Files.walk(java.nio.file.Path.of(table.location().toUri()))) {
+            file = files.filter(p -> p.getFileName().toString().equals(fileName)).findFirst().orElseThrow();
+        }
+        java.nio.file.Files.delete(file);
+        assertThatThrownBy(() -> {
+            RecordReader<NullWritable, StrataRowWritable> reader = new StrataInputFormat().getRecordReader(first, job, Reporter.NULL);
+            StrataRowWritable value = reader.createValue();
+            while (reader.next(reader.createKey(), value)) {
+                // drain
+            }
+        }).isInstanceOf(IOException.class).hasMessageContaining(fileName)
+                // Hive's fetch task would swallow a FileNotFoundException root cause: there must be none.
+                .satisfies(t -> {
+                    for (Throwable c = t; c != null; c = c.getCause()) {
+                        assertThat(c).isNotInstanceOf(java.io.FileNotFoundException.class);
+                    }
+                });
+    }
+
+    @Test
     void aTableWithoutSnapshotsHasNoSplits() throws Exception {
         assertThat(new StrataInputFormat().getSplits(job(), 1)).isEmpty();
     }

@@ -82,7 +82,13 @@ public final class HiveTypeMapping {
 
     /** Whether a Hive type string declared for a column is the type the Strata column reads as. */
     public static boolean matches(String declaredHiveType, DataType strataType, ZoneId localZone) {
-        TypeInfo declared = TypeInfoUtils.getTypeInfoFromTypeString(declaredHiveType);
+        TypeInfo declared;
+        try {
+            // Hive's type parser knows only lower-case names; the metastore stores them so, users may not.
+            declared = TypeInfoUtils.getTypeInfoFromTypeString(declaredHiveType.trim().toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
         // Type names, not TypeInfo equality: an LTZ timestamp's zone is the session's, not part of the column.
         return declared.getTypeName().equals(toHive(strataType, localZone).getTypeName());
     }

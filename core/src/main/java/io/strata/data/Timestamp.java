@@ -38,7 +38,7 @@ public final class Timestamp implements Comparable<Timestamp> {
     }
 
     public static Timestamp fromMicros(long micros) {
-        return new Timestamp(Math.floorDiv(micros, 1000), (int) Math.floorMod(micros, 1000) * 1000);
+        return new Timestamp(Math.floorDiv(micros, 1000), Math.floorMod(micros, 1000) * 1000);
     }
 
     public static Timestamp fromLocalDateTime(LocalDateTime dt) {
@@ -68,13 +68,13 @@ public final class Timestamp implements Comparable<Timestamp> {
 
     public LocalDateTime toLocalDateTime() {
         long seconds = Math.floorDiv(millisecond, 1000);
-        int nanos = (int) Math.floorMod(millisecond, 1000) * 1_000_000 + nanoOfMillisecond;
+        int nanos = Math.floorMod(millisecond, 1000) * 1_000_000 + nanoOfMillisecond;
         return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
     }
 
     public Instant toInstant() {
         long seconds = Math.floorDiv(millisecond, 1000);
-        int nanos = (int) Math.floorMod(millisecond, 1000) * 1_000_000 + nanoOfMillisecond;
+        int nanos = Math.floorMod(millisecond, 1000) * 1_000_000 + nanoOfMillisecond;
         return Instant.ofEpochSecond(seconds, nanos);
     }
 

@@ -30,7 +30,25 @@ public final class StrataConf {
     /** Hive's: the time of {@code FOR SYSTEM_TIME AS OF '<timestamp>'} (epoch millis, or a timestamp text). */
     public static final String HIVE_AS_OF_TIMESTAMP = "hive.io.as.of.timestamp";
 
+    /** Table property of CREATE TABLE: the new Strata table's primary key, comma-separated. */
+    public static final String PRIMARY_KEY = "primary-key";
+    /** Table property of CREATE TABLE: the new Strata table's partition columns, comma-separated. */
+    public static final String PARTITION = "partition";
+
     private StrataConf() {}
+
+    /** A comma-separated list of column names (blank or null: none). */
+    public static List<String> keyList(String text) {
+        List<String> keys = new ArrayList<>();
+        if (text != null) {
+            for (String key : text.split(",")) {
+                if (!key.isBlank()) {
+                    keys.add(key.trim());
+                }
+            }
+        }
+        return keys;
+    }
 
     /** The snapshot id of Hive's {@code FOR SYSTEM_VERSION AS OF}, else of {@link #SCAN_SNAPSHOT_ID}, or null. */
     public static Long asOfVersion(Configuration conf) {

@@ -4,6 +4,7 @@ import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaManager;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,7 +20,9 @@ import org.apache.hadoop.hive.metastore.api.Table;
  * at the location Hive stores the table under (Hive 4 keeps such tables as EXTERNAL with
  * {@code TRANSLATED_TO_EXTERNAL=TRUE} under the external warehouse), and {@code external.table.purge=TRUE}
  * marks that DROP TABLE removes its data. Tables created EXTERNAL over an existing Strata table never carry
- * that mark, so DROP leaves their files alone.
+ * that mark, so DROP leaves their files alone. The primary key and partition columns come from
+ * TBLPROPERTIES ({@code 'primary-key'}, {@code 'partition'}) or from PARTITIONED BY; every other
+ * property that is not Hive's own becomes a Strata table option, checked by the core.
  */
 final class ManagedTables {
 
@@ -46,22 +49,32 @@ final class ManagedTables {
      */
     static void create(Configuration conf, Table hiveTable) {
         String name = hiveTable.getDbName() + "." + hiveTable.getTableName();
+        Map<String, String> params = hiveTable.getParameters() == null ? Map.of() : hiveTable.getParameters();
+        List<String> partitionKeys = StrataConf.keyList(params.get(StrataConf.PARTITION));
+        List<FieldSchema> cols = new ArrayList<>(hiveTable.getSd().getCols() == null ? List.of() : hiveTable.getSd().getCols());
         if (hiveTable.getPartitionKeysSize() > 0) {
-            throw new IllegalArgumentException("Cannot create Hive table " + name + ": instead of PARTITIONED BY,"
-                    + " list the partition columns with the other columns and name them in TBLPROPERTIES ('"
-                    + StrataConf.PARTITION + "'='col,...')");
+            if (!partitionKeys.isEmpty()) {
+                throw new IllegalArgumentException("Cannot create Hive table " + name + ": give the partition columns"
+                        + " either in PARTITIONED BY or in TBLPROPERTIES ('" + StrataConf.PARTITION + "'), not both");
+            }
+            // Strata partitions the table itself and Hive reads partition columns as ordinary columns (as for
+            // CREATE EXTERNAL): they become the last columns, and the metastore table is unpartitioned.
+            for (FieldSchema key : hiveTable.getPartitionKeys()) {
+                cols.add(key);
+                partitionKeys.add(key.getName());
+            }
+            hiveTable.setPartitionKeys(new ArrayList<>());
+            hiveTable.getSd().setCols(cols);
         }
-        List<FieldSchema> cols = hiveTable.getSd().getCols();
-        if (cols == null || cols.isEmpty()) {
+        if (cols.isEmpty()) {
             throw new IllegalArgumentException("Cannot create Hive table " + name + ": a new Strata table needs columns");
         }
-        Map<String, String> params = hiveTable.getParameters() == null ? Map.of() : hiveTable.getParameters();
         Schema.Builder spec = Schema.newBuilder();
         for (FieldSchema col : cols) {
             spec.column(col.getName(), HiveTypeMapping.toStrata(col.getName(), col.getType()), col.getComment());
         }
         spec.primaryKey(StrataConf.keyList(params.get(StrataConf.PRIMARY_KEY)));
-        spec.partitionKeys(StrataConf.keyList(params.get(StrataConf.PARTITION)));
+        spec.partitionKeys(partitionKeys);
         for (Map.Entry<String, String> e : params.entrySet()) {
             if (!HIVE_PARAMETERS.contains(e.getKey().toLowerCase(Locale.ROOT))) {
                 spec.option(e.getKey(), e.getValue());

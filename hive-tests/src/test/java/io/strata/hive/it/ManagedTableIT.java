@@ -75,6 +75,25 @@ class ManagedTableIT {
     }
 
     @Test
+    void partitionedByBecomesTheStrataTablesPartitioning() {
+        hive.query("CREATE TABLE strata_it.managed_parts (id BIGINT, v STRING) PARTITIONED BY (dt STRING)"
+                + " STORED BY 'io.strata.hive.StrataStorageHandler' TBLPROPERTIES ('primary-key'='dt,id', 'bucket'='2')");
+        String location = location("strata_it.managed_parts");
+        FileStoreTable table = FileStoreTable.load(FileIO.local(), new Path(location));
+        assertThat(table.schema().rowType().fieldNames()).containsExactly("id", "v", "dt");
+        assertThat(table.schema().partitionKeys()).containsExactly("dt");
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.write(GenericRow.of(1L, Utf8String.fromString("a"), Utf8String.fromString("2024-01-01")));
+            w.write(GenericRow.of(2L, Utf8String.fromString("b"), Utf8String.fromString("2024-01-02")));
+            w.commit();
+        }
+        assertThat(hive.query("SELECT v FROM strata_it.managed_parts WHERE dt = '2024-01-02'")).containsExactly("b");
+        assertThat(hive.query("SELECT count(*) FROM strata_it.managed_parts")).containsExactly("2");
+        hive.query("DROP TABLE strata_it.managed_parts");
+        assertThat(new File(URI.create(location))).doesNotExist();
+    }
+
+    @Test
     void anUnsupportedOptionFailsNamingItAndLeavesNoTable() {
         assertThatThrownBy(() -> hive.run("CREATE TABLE strata_it.managed_bad (id BIGINT, v STRING)"
                 + " STORED BY 'io.strata.hive.StrataStorageHandler'"

@@ -65,6 +65,18 @@ class ReadFailureIT {
     }
 
     @Test
+    void aMissingDataFileFailsAMapReduceQuery() throws Exception {
+        // Hive's MapRedTask reports only its return code to the client; the file's path is in the task's
+        // failure in the job log. The query must fail, never return the other buckets' rows.
+        FileStoreTable table = newTable("fail_missing_mr");
+        java.nio.file.Path file = onlyDataFile(table);
+        Files.delete(file);
+        assertThatThrownBy(() -> hive.run("SELECT v, count(*) FROM strata_it.fail_missing_mr GROUP BY v"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("MapRedTask");
+    }
+
+    @Test
     void aCorruptDataFileFailsTheQueryNamingTheFile() throws Exception {
         FileStoreTable table = newTable("fail_corrupt");
         java.nio.file.Path file = onlyDataFile(table);

@@ -11,7 +11,15 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import io.strata.types.DataTypes;
+import org.apache.hadoop.hive.serde2.typeinfo.CharTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.DecimalTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.ListTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.MapTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.PrimitiveTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.StructTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.VarcharTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
 
@@ -91,6 +99,69 @@ public final class HiveTypeMapping {
         }
         // Type names, not TypeInfo equality: an LTZ timestamp's zone is the session's, not part of the column.
         return declared.getTypeName().equals(toHive(strataType, localZone).getTypeName());
+    }
+
+    /** Timestamp precision of tables created from Hive: microseconds, as Paimon's own Hive DDL does. */
+    static final int CREATED_TIMESTAMP_PRECISION = 6;
+
+    /**
+     * The Strata type a column declared in Hive DDL gets when Hive creates the table: the inverse of
+     * {@link #toHive} (STRING becomes unbounded VARCHAR, BINARY unbounded VARBINARY).
+     *
+     * @throws IllegalArgumentException naming the column for a Hive type Strata has no type for
+     */
+    public static DataType toStrata(String column, String hiveTypeString) {
+        TypeInfo info;
+        try {
+            info = TypeInfoUtils.getTypeInfoFromTypeString(hiveTypeString.trim().toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Column '" + column + "' has Hive type " + hiveTypeString
+                    + " which Hive cannot parse: " + e.getMessage(), e);
+        }
+        return toStrata(column, info);
+    }
+
+    static DataType toStrata(String column, TypeInfo info) {
+        if (info instanceof ListTypeInfo list) {
+            return DataTypes.ARRAY(toStrata(column, list.getListElementTypeInfo()));
+        }
+        if (info instanceof MapTypeInfo map) {
+            return DataTypes.MAP(toStrata(column, map.getMapKeyTypeInfo()).withNullable(false),
+                    toStrata(column, map.getMapValueTypeInfo()));
+        }
+        if (info instanceof StructTypeInfo struct) {
+            List<DataField> fields = new ArrayList<>();
+            List<String> names = struct.getAllStructFieldNames();
+            List<TypeInfo> types = struct.getAllStructFieldTypeInfos();
+            for (int i = 0; i < names.size(); i++) {
+                // Ids are placeholders: creating the schema numbers nested fields as Paimon does.
+                fields.add(new DataField(i, names.get(i), toStrata(column + "." + names.get(i), types.get(i))));
+            }
+            return new RowType(fields, true);
+        }
+        if (info instanceof PrimitiveTypeInfo p) {
+            return switch (p.getPrimitiveCategory()) {
+                case BOOLEAN -> DataTypes.BOOLEAN();
+                case BYTE -> DataTypes.TINYINT();
+                case SHORT -> DataTypes.SMALLINT();
+                case INT -> DataTypes.INT();
+                case LONG -> DataTypes.BIGINT();
+                case FLOAT -> DataTypes.FLOAT();
+                case DOUBLE -> DataTypes.DOUBLE();
+                case DECIMAL -> DataTypes.DECIMAL(((DecimalTypeInfo) p).precision(), ((DecimalTypeInfo) p).scale());
+                case CHAR -> DataTypes.CHAR(((CharTypeInfo) p).getLength());
+                case VARCHAR -> DataTypes.VARCHAR(((VarcharTypeInfo) p).getLength());
+                case STRING -> DataTypes.STRING();
+                case BINARY -> DataTypes.BYTES();
+                case DATE -> DataTypes.DATE();
+                case TIMESTAMP -> DataTypes.TIMESTAMP(CREATED_TIMESTAMP_PRECISION);
+                case TIMESTAMPLOCALTZ -> DataTypes.TIMESTAMP_LTZ(CREATED_TIMESTAMP_PRECISION);
+                default -> throw new IllegalArgumentException("Column '" + column + "' has Hive type "
+                        + p.getTypeName() + " which Strata tables cannot store");
+            };
+        }
+        throw new IllegalArgumentException("Column '" + column + "' has Hive type " + info.getTypeName()
+                + " which Strata tables cannot store");
     }
 
     /** Hive's metastore keeps names in lower case. */

@@ -30,7 +30,48 @@ public final class StrataConf {
     /** Hive's: the time of {@code FOR SYSTEM_TIME AS OF '<timestamp>'} (epoch millis, or a timestamp text). */
     public static final String HIVE_AS_OF_TIMESTAMP = "hive.io.as.of.timestamp";
 
+    /** Table property of CREATE TABLE: the new Strata table's primary key, comma-separated. */
+    public static final String PRIMARY_KEY = "primary-key";
+    /** Table property of CREATE TABLE: the new Strata table's partition columns, comma-separated. */
+    public static final String PARTITION = "partition";
+
+    /**
+     * Session setting: the size (bytes, or with a unit like {@code 64m}) a Hive split of a large bucket
+     * aims at, when the bucket's files need no merge with each other.
+     */
+    public static final String SPLIT_TARGET_SIZE = "strata.split.target-size";
+    /** Default of {@link #SPLIT_TARGET_SIZE}: 128 MiB. */
+    public static final long DEFAULT_SPLIT_TARGET_SIZE = 128L << 20;
+
     private StrataConf() {}
+
+    /** {@link #SPLIT_TARGET_SIZE}, at least one byte. */
+    public static long splitTargetSize(Configuration conf) {
+        long size;
+        try {
+            size = conf.getLongBytes(SPLIT_TARGET_SIZE, DEFAULT_SPLIT_TARGET_SIZE);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(SPLIT_TARGET_SIZE + " must be a size like 134217728 or 128m, got '"
+                    + conf.get(SPLIT_TARGET_SIZE) + "'");
+        }
+        if (size <= 0) {
+            throw new IllegalArgumentException(SPLIT_TARGET_SIZE + " must be positive, got '" + conf.get(SPLIT_TARGET_SIZE) + "'");
+        }
+        return size;
+    }
+
+    /** A comma-separated list of column names (blank or null: none). */
+    public static List<String> keyList(String text) {
+        List<String> keys = new ArrayList<>();
+        if (text != null) {
+            for (String key : text.split(",")) {
+                if (!key.isBlank()) {
+                    keys.add(key.trim());
+                }
+            }
+        }
+        return keys;
+    }
 
     /** The snapshot id of Hive's {@code FOR SYSTEM_VERSION AS OF}, else of {@link #SCAN_SNAPSHOT_ID}, or null. */
     public static Long asOfVersion(Configuration conf) {

@@ -25,7 +25,8 @@ import org.apache.hadoop.mapred.Reporter;
  * Hive's InputFormat for Strata tables. {@link #getSplits} plans each input table ONCE, on the
  * snapshot that is latest at that moment (or the one set by {@link StrataConf#SCAN_SNAPSHOT_ID} or
  * {@link StrataConf#SCAN_TAG}); every split carries that snapshot, so commits landing
- * while the query runs never mix into it. One split per Strata split (partition, bucket).
+ * while the query runs never mix into it. One split per Strata split (partition, bucket), or several for a
+ * large bucket whose files need no merge ({@link SplitGrouping}).
  */
 public final class StrataInputFormat implements InputFormat<NullWritable, StrataRowWritable>,
         CombineHiveInputFormat.AvoidSplitCombination {
@@ -33,6 +34,12 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
     @Override
     public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
         List<InputSplit> splits = new ArrayList<>();
+        long targetSize;
+        try {
+            targetSize = StrataConf.splitTargetSize(job);
+        } catch (IllegalArgumentException e) {
+            throw QueryFailure.of(e.getMessage(), e);
+        }
         for (Path location : FileInputFormat.getInputPaths(job)) {
             FileStoreTable table = load(job, location);
             Plan plan;
@@ -42,7 +49,9 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
                 throw QueryFailure.of("Planning the read of Strata table " + location + " failed: " + e.getMessage(), e);
             }
             for (Split split : plan.splits()) {
-                splits.add(new StrataInputSplit(location, split));
+                for (Split part : SplitGrouping.group(split, table.schema(), targetSize)) {
+                    splits.add(new StrataInputSplit(location, part));
+                }
             }
         }
         return splits.toArray(new InputSplit[0]);
@@ -86,7 +95,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
         return new StrataRecordReader(table, strataSplit, readColumns(table.schema().rowType(), job));
     }
 
-    /** Strata splits are whole buckets with their own merge: Hive must not combine them. */
+    /** Strata splits carry their own merge and snapshot: Hive must not combine them. */
     @Override
     public boolean shouldSkipCombine(Path path, Configuration conf) {
         return true;

@@ -15,9 +15,9 @@ import org.apache.hadoop.hive.metastore.api.Table;
 /**
  * Checks Hive DDL against the Strata table before the metastore records it. CREATE EXTERNAL TABLE
  * ... LOCATION must point at a Strata table; without columns it gets the table's columns, with columns
- * each must exist in the table with exactly its Hive type. DROP never deletes data here: Hive calls
- * {@code commitDropTable(deleteData=true)} even for external tables, and creating managed tables is not
- * supported yet.
+ * each must exist in the table with exactly its Hive type. CREATE TABLE without EXTERNAL creates a new
+ * Strata table ({@link ManagedTables}); only such tables lose their files on DROP, since Hive calls
+ * {@code commitDropTable(deleteData=true)} for external tables too.
  */
 public final class StrataMetaHook implements HiveMetaHook {
 
@@ -31,10 +31,13 @@ public final class StrataMetaHook implements HiveMetaHook {
     public void preCreateTable(Table hiveTable) throws MetaException {
         String name = hiveTable.getDbName() + "." + hiveTable.getTableName();
         String location = hiveTable.getSd() == null ? null : hiveTable.getSd().getLocation();
-        if (!isExternal(hiveTable) || location == null) {
-            throw new MetaException("Cannot create Hive table " + name + ": creating new Strata tables from Hive is"
-                    + " not supported yet; use CREATE EXTERNAL TABLE ... STORED BY '" + StrataStorageHandler.class.getName()
-                    + "' LOCATION '<Strata table path>'");
+        if (!isExternal(hiveTable)) {
+            try {
+                ManagedTables.create(conf, hiveTable);
+            } catch (IllegalArgumentException e) {
+                throw new MetaException(e.getMessage());
+            }
+            return;
         }
         FileStoreTable table;
         try {
@@ -81,8 +84,11 @@ public final class StrataMetaHook implements HiveMetaHook {
     }
 
     @Override
-    public void rollbackCreateTable(Table table) {
-        // Nothing was written: CREATE only reads the Strata table.
+    public void rollbackCreateTable(Table table) throws MetaException {
+        // Only a table this hook created owns its directory; CREATE EXTERNAL only read the Strata table.
+        if (ManagedTables.ownsData(table)) {
+            deleteData(table);
+        }
     }
 
     @Override
@@ -101,8 +107,20 @@ public final class StrataMetaHook implements HiveMetaHook {
     }
 
     @Override
-    public void commitDropTable(Table table, boolean deleteData) {
-        // Never delete the Strata table's files: only external tables exist for now, and Hive passes
-        // deleteData=true for them too.
+    public void commitDropTable(Table table, boolean deleteData) throws MetaException {
+        // Hive passes deleteData=true for external tables too: only tables Hive created (marked for purge)
+        // lose their files.
+        if (deleteData && ManagedTables.ownsData(table)) {
+            deleteData(table);
+        }
+    }
+
+    private void deleteData(Table table) throws MetaException {
+        try {
+            ManagedTables.deleteData(conf, table);
+        } catch (java.io.IOException e) {
+            throw new MetaException("Cannot delete the Strata table of Hive table " + table.getDbName() + "."
+                    + table.getTableName() + " at " + table.getSd().getLocation() + ": " + e);
+        }
     }
 }

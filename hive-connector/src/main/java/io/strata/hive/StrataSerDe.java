@@ -2,6 +2,7 @@ package io.strata.hive;
 
 import io.strata.table.FileStoreTable;
 import io.strata.types.DataField;
+import io.strata.types.DataType;
 import io.strata.types.RowType;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -27,6 +28,11 @@ public final class StrataSerDe extends AbstractSerDe {
             throws SerDeException {
         super.initialize(conf, tableProperties, partitionProperties);
         String hiveTable = tableProperties.getProperty("name", "(unnamed)");
+        if (StrataConf.location(tableProperties) == null) {
+            // CREATE TABLE without LOCATION: the Strata table does not exist yet, the declared columns are its schema.
+            this.inspector = declaredInspector(tableProperties, StrataConf.localZone(conf));
+            return;
+        }
         FileStoreTable table;
         try {
             table = StrataTables.load(conf, StrataConf.location(tableProperties), hiveTable);
@@ -59,6 +65,22 @@ public final class StrataSerDe extends AbstractSerDe {
                     f.description());
         }
         this.inspector = rowInspector;
+    }
+
+    private static StrataRowInspector declaredInspector(Properties tableProperties, ZoneId zone) throws SerDeException {
+        List<String> names = StrataConf.declaredColumns(tableProperties);
+        List<org.apache.hadoop.hive.serde2.typeinfo.TypeInfo> types = org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils
+                .getTypeInfosFromTypeString(tableProperties.getProperty("columns.types", ""));
+        StrataRowInspector rowInspector = new StrataRowInspector();
+        try {
+            for (int i = 0; i < names.size() && i < types.size(); i++) {
+                DataType type = HiveTypeMapping.toStrata(names.get(i), types.get(i));
+                rowInspector.addField(HiveTypeMapping.hiveName(names.get(i)), i, new HiveFieldReader(type, zone), null);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new SerDeException(e.getMessage(), e);
+        }
+        return rowInspector;
     }
 
     @Override

@@ -18,9 +18,8 @@ final class StrataTables {
      */
     static FileStoreTable load(Configuration conf, String location, String hiveTable) {
         if (location == null) {
-            throw new IllegalArgumentException("Hive table " + hiveTable + " has no LOCATION: creating new Strata"
-                    + " tables from Hive is not supported yet; use CREATE EXTERNAL TABLE ... STORED BY '"
-                    + StrataStorageHandler.class.getName() + "' LOCATION '<Strata table path>'");
+            throw new IllegalArgumentException("Hive table " + hiveTable + " has no LOCATION, so it has no Strata"
+                    + " table to read");
         }
         try {
             return FileStoreTable.load(new FileIO(conf == null ? new Configuration() : conf), new Path(location));

@@ -63,4 +63,27 @@ class HiveTypeMappingTest {
         assertThat(HiveTypeMapping.matches("timestamp with local time zone", DataTypes.TIMESTAMP_LTZ(3), ZONE)).isTrue();
         assertThat(HiveTypeMapping.matches("struct<a:int>", DataTypes.ROW(new DataField(1, "a", DataTypes.INT())), ZONE)).isTrue();
     }
+
+    @Test
+    void declaredHiveTypesMapBackToStrataTypesThatReadAsThemAgain() {
+        String[] declared = {"boolean", "tinyint", "smallint", "int", "bigint", "float", "double", "decimal(38,18)",
+                "char(10)", "varchar(20)", "string", "binary", "date", "timestamp", "array<int>", "map<string,bigint>",
+                "struct<a:int,b:array<string>>"};
+        for (String hiveType : declared) {
+            DataType strata = HiveTypeMapping.toStrata("c", hiveType);
+            assertThat(hive(strata)).as(hiveType).isEqualTo(hiveType);
+        }
+        assertThat(HiveTypeMapping.toStrata("c", "STRING")).isEqualTo(DataTypes.STRING());
+        assertThat(HiveTypeMapping.toStrata("c", "timestamp")).isEqualTo(DataTypes.TIMESTAMP(6));
+        assertThat(HiveTypeMapping.toStrata("c", "timestamp with local time zone")).isEqualTo(DataTypes.TIMESTAMP_LTZ(6));
+        assertThat(HiveTypeMapping.toStrata("c", "map<string,int>")).isEqualTo(
+                DataTypes.MAP(DataTypes.STRING().withNullable(false), DataTypes.INT()));
+    }
+
+    @Test
+    void aHiveTypeStrataCannotStoreFailsNamingTheColumn() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HiveTypeMapping.toStrata("u", "uniontype<int,string>"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'u'").hasMessageContaining("uniontype");
+    }
 }

@@ -70,14 +70,6 @@ class StrataDdlIT {
     }
 
     @Test
-    void aManagedTableIsRejectedForNow() {
-        assertThatThrownBy(() -> hive.run("CREATE TABLE strata_it.managed (id BIGINT) STORED BY"
-                + " 'io.strata.hive.StrataStorageHandler'"))
-                .isInstanceOf(CommandProcessorException.class)
-                .hasMessageContaining("use CREATE EXTERNAL TABLE");
-    }
-
-    @Test
     void aLocationWithoutATableFailsClearly() {
         java.nio.file.Path empty = hive.newDirectory("no-table");
         assertThatThrownBy(() -> hive.run("CREATE EXTERNAL TABLE strata_it.nothing STORED BY"

@@ -1,0 +1,130 @@
+package io.strata.hive;
+
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.schema.SchemaManager;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.metastore.api.Table;
+
+/**
+ * Tables Hive creates ({@code CREATE TABLE ... STORED BY} without EXTERNAL): a new Strata table is written
+ * at the location Hive stores the table under (Hive 4 keeps such tables as EXTERNAL with
+ * {@code TRANSLATED_TO_EXTERNAL=TRUE} under the external warehouse), and {@code external.table.purge=TRUE}
+ * marks that DROP TABLE removes its data. Tables created EXTERNAL over an existing Strata table never carry
+ * that mark, so DROP leaves their files alone. The primary key and partition columns come from
+ * TBLPROPERTIES ({@code 'primary-key'}, {@code 'partition'}) or from PARTITIONED BY; every other
+ * property that is not Hive's own becomes a Strata table option, checked by the core.
+ */
+final class ManagedTables {
+
+    /** Hive's table parameter: DROP TABLE deletes the data of an external table. */
+    static final String PURGE = "external.table.purge";
+
+    /** Parameters Hive itself puts on a table: never passed on as Strata options. */
+    private static final Set<String> HIVE_PARAMETERS = Set.of("external", "translated_to_external", PURGE,
+            "storage_handler", "bucketing_version", "transient_lastddltime", "comment", "column_stats_accurate",
+            "numfiles", "numrows", "totalsize", "rawdatasize", "numfileserasurecoded", "created_with_ctas",
+            "table_type", "last_modified_by", "last_modified_time", "serialization.format",
+            StrataConf.PRIMARY_KEY, StrataConf.PARTITION);
+
+    /** Hive's setting: the directory tables created without EXTERNAL are stored under. */
+    private static final String EXTERNAL_WAREHOUSE = "hive.metastore.warehouse.external.dir";
+
+    private ManagedTables() {}
+
+    /**
+     * Creates the Strata table for a Hive table being created, sets the table's location (if Hive had none
+     * yet) and marks it for purge on DROP.
+     *
+     * @throws IllegalArgumentException naming the table and what is wrong (a column type, a key, an option)
+     */
+    static void create(Configuration conf, Table hiveTable) {
+        String name = hiveTable.getDbName() + "." + hiveTable.getTableName();
+        Map<String, String> params = hiveTable.getParameters() == null ? Map.of() : hiveTable.getParameters();
+        List<String> partitionKeys = StrataConf.keyList(params.get(StrataConf.PARTITION));
+        List<FieldSchema> cols = new ArrayList<>(hiveTable.getSd().getCols() == null ? List.of() : hiveTable.getSd().getCols());
+        if (hiveTable.getPartitionKeysSize() > 0) {
+            if (!partitionKeys.isEmpty()) {
+                throw new IllegalArgumentException("Cannot create Hive table " + name + ": give the partition columns"
+                        + " either in PARTITIONED BY or in TBLPROPERTIES ('" + StrataConf.PARTITION + "'), not both");
+            }
+            // Strata partitions the table itself and Hive reads partition columns as ordinary columns (as for
+            // CREATE EXTERNAL): they become the last columns, and the metastore table is unpartitioned.
+            for (FieldSchema key : hiveTable.getPartitionKeys()) {
+                cols.add(key);
+                partitionKeys.add(key.getName());
+            }
+            hiveTable.setPartitionKeys(new ArrayList<>());
+            hiveTable.getSd().setCols(cols);
+        }
+        if (cols.isEmpty()) {
+            throw new IllegalArgumentException("Cannot create Hive table " + name + ": a new Strata table needs columns");
+        }
+        Schema.Builder spec = Schema.newBuilder();
+        for (FieldSchema col : cols) {
+            spec.column(col.getName(), HiveTypeMapping.toStrata(col.getName(), col.getType()), col.getComment());
+        }
+        spec.primaryKey(StrataConf.keyList(params.get(StrataConf.PRIMARY_KEY)));
+        spec.partitionKeys(partitionKeys);
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            if (!HIVE_PARAMETERS.contains(e.getKey().toLowerCase(Locale.ROOT))) {
+                spec.option(e.getKey(), e.getValue());
+            }
+        }
+        String location = hiveTable.getSd().getLocation();
+        if (location == null || location.isBlank()) {
+            location = defaultLocation(conf, hiveTable);
+            hiveTable.getSd().setLocation(location);
+        }
+        FileIO io = new FileIO(conf);
+        try {
+            new SchemaManager(io, new Path(location)).createTable(spec.build());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("Cannot create Strata table for Hive table " + name + " at " + location
+                    + ": " + e.getMessage(), e);
+        }
+        hiveTable.putToParameters(PURGE, "TRUE");
+    }
+
+    /** Whether DROP TABLE may delete this table's files: only tables created by Hive are marked for purge. */
+    static boolean ownsData(Table hiveTable) {
+        Map<String, String> params = hiveTable.getParameters();
+        return params != null && "TRUE".equalsIgnoreCase(params.get(PURGE))
+                && hiveTable.getSd() != null && hiveTable.getSd().getLocation() != null;
+    }
+
+    /** Deletes the table's directory. */
+    static void deleteData(Configuration conf, Table hiveTable) throws IOException {
+        Path location = new Path(hiveTable.getSd().getLocation());
+        new FileIO(conf).delete(location, true);
+    }
+
+    /**
+     * Where Hive 4 puts a created table: translated to external, under the external warehouse directory,
+     * in {@code <db>.db/} unless the database is {@code default}.
+     */
+    private static String defaultLocation(Configuration conf, Table hiveTable) {
+        String root = conf.get(EXTERNAL_WAREHOUSE);
+        if (root == null || root.isBlank()) {
+            root = new HiveConf().get(EXTERNAL_WAREHOUSE);
+        }
+        if (root == null || root.isBlank()) {
+            throw new IllegalArgumentException("Cannot place Hive table " + hiveTable.getDbName() + "."
+                    + hiveTable.getTableName() + ": " + EXTERNAL_WAREHOUSE
+                    + " is not set; give a LOCATION");
+        }
+        String db = hiveTable.getDbName().toLowerCase(Locale.ROOT);
+        Path dir = "default".equals(db) ? new Path(root) : new Path(root, db + ".db");
+        return new Path(dir, hiveTable.getTableName().toLowerCase(Locale.ROOT)).toString();
+    }
+
+}

@@ -1,0 +1,110 @@
+package io.strata.hive.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.GenericRow;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.table.BatchWrite;
+import io.strata.table.FileStoreTable;
+import io.strata.types.DataTypes;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.junit.jupiter.api.Test;
+
+/** Through HiveQL: a missing or corrupt data file fails the query naming the file; an unsupported option names the option. */
+class ReadFailureIT {
+
+    private final EmbeddedHive hive = EmbeddedHive.get();
+
+    private FileStoreTable newTable(String name) {
+        java.nio.file.Path warehouse = hive.newDirectory("strata-failure-" + name);
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
+        catalog.createDatabase("db", true);
+        FileStoreTable table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
+                .column("id", DataTypes.INT())
+                .column("v", DataTypes.STRING())
+                .primaryKey("id")
+                .option("bucket", "1")
+                .build(), false);
+        try (BatchWrite w = table.newBatchWrite()) {
+            for (int i = 0; i < 50; i++) {
+                w.write(GenericRow.of(i, Utf8String.fromString("v" + i)));
+            }
+            w.commit();
+        }
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        assertThat(hive.query("SELECT count(*) FROM strata_it." + name)).containsExactly("50");
+        return table;
+    }
+
+    private static java.nio.file.Path onlyDataFile(FileStoreTable table) throws Exception {
+        String name = table.newScan().plan().splits().get(0).files().get(0).fileName();
+        try (var files = Files.walk(java.nio.file.Path.of(table.location().toUri()))) {
+            return files.filter(p -> p.getFileName().toString().equals(name)).findFirst().orElseThrow();
+        }
+    }
+
+    @Test
+    void aMissingDataFileFailsTheQueryNamingTheFile() throws Exception {
+        FileStoreTable table = newTable("fail_missing");
+        java.nio.file.Path file = onlyDataFile(table);
+        Files.delete(file);
+        assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it.fail_missing"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining(file.toString());
+    }
+
+    @Test
+    void aMissingDataFileFailsAMapReduceQuery() throws Exception {
+        // Hive's MapRedTask reports only its return code to the client; the file's path is in the task's
+        // failure in the job log. The query must fail, never return the other buckets' rows.
+        FileStoreTable table = newTable("fail_missing_mr");
+        java.nio.file.Path file = onlyDataFile(table);
+        Files.delete(file);
+        assertThatThrownBy(() -> hive.run("SELECT v, count(*) FROM strata_it.fail_missing_mr GROUP BY v"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("MapRedTask");
+    }
+
+    @Test
+    void aCorruptDataFileFailsTheQueryNamingTheFile() throws Exception {
+        FileStoreTable table = newTable("fail_corrupt");
+        java.nio.file.Path file = onlyDataFile(table);
+        byte[] garbage = new byte[(int) Files.size(file)];
+        Arrays.fill(garbage, (byte) 0x5a);
+        Files.write(file, garbage);
+        assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it.fail_corrupt WHERE id > 3"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining(file.toString());
+    }
+
+    @Test
+    void anUnsupportedOptionFailsCreateAndSelectNamingIt() throws Exception {
+        FileStoreTable table = newTable("fail_option");
+        java.nio.file.Path schemaFile = java.nio.file.Path.of(table.location().toUri()).resolve("schema").resolve("schema-0");
+        String json = Files.readString(schemaFile, StandardCharsets.UTF_8);
+        String edited = json.replaceFirst("\"bucket\"\\s*:\\s*\"1\"", "\"bucket\" : \"-2\"");
+        assertThat(edited).isNotEqualTo(json);
+        Files.writeString(schemaFile, edited, StandardCharsets.UTF_8);
+
+        assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it.fail_option"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("bucket").hasMessageContaining("-2");
+        assertThatThrownBy(() -> hive.run("CREATE EXTERNAL TABLE strata_it.fail_option2"
+                + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '" + table.location() + "'"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("bucket").hasMessageContaining("-2");
+        List<String> tables = hive.query("SHOW TABLES IN strata_it LIKE 'fail_option2'");
+        assertThat(tables).isEmpty();
+    }
+}

@@ -1,0 +1,177 @@
+package io.strata.metastore;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.metastore.HiveMetaStore;
+import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
+import org.apache.hadoop.hive.metastore.IMetaStoreClient;
+import org.apache.hadoop.hive.metastore.api.MetaException;
+import org.apache.hadoop.hive.metastore.security.HadoopThriftAuthBridge;
+
+/**
+ * ONE real Hive 4.1 metastore per test JVM, reachable two ways: embedded (the client runs the metastore's
+ * handler in-process over Derby) and as a Thrift server on 127.0.0.1. Both share one Derby database under
+ * {@code target/}, because the embedded metastore keeps static state; tests keep apart by database name.
+ */
+public final class LocalMetastore {
+
+    private static LocalMetastore instance;
+
+    private final Path baseDir;
+    private final int port;
+    private final long startupMillis;
+
+    /** The shared metastore, started on first use. */
+    public static synchronized LocalMetastore get() {
+        if (instance == null) {
+            instance = new LocalMetastore();
+        }
+        return instance;
+    }
+
+    private LocalMetastore() {
+        long start = System.nanoTime();
+        try {
+            Path target = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+            Files.createDirectories(target);
+            baseDir = Files.createTempDirectory(target, "metastore-");
+            Path siteFile = baseDir.resolve("hive-site.xml");
+            Files.writeString(siteFile, siteXml(settings(baseDir)));
+            // Every new HiveConf in this JVM (the clients' and the server's) reads this file.
+            HiveConf.setHiveSiteLocation(siteFile.toUri().toURL());
+            port = freePort();
+            // The server rejects ordinary clients when hive.in.test is on: start it with a plain conf.
+            HiveConf serverConf = new HiveConf();
+            serverConf.set("hive.in.test", "false");
+            Thread server = new Thread(() -> {
+                try {
+                    HiveMetaStore.startMetaStore(port, HadoopThriftAuthBridge.getBridge(), serverConf);
+                } catch (Throwable e) {
+                    e.printStackTrace();
+                }
+            }, "thrift-metastore-" + port);
+            server.setDaemon(true);
+            server.start();
+            awaitPort(port, 60_000);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        startupMillis = (System.nanoTime() - start) / 1_000_000;
+        System.out.println("[LocalMetastore] Thrift metastore on 127.0.0.1:" + port + " in " + startupMillis + " ms");
+    }
+
+    private static Map<String, String> settings(Path dir) {
+        String uri = dir.toUri().toString();
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("hive.metastore.uris", "");
+        s.put("javax.jdo.option.ConnectionURL", "jdbc:derby:;databaseName=" + dir.resolve("metastore_db") + ";create=true");
+        s.put("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver");
+        s.put("datanucleus.schema.autoCreateAll", "true");
+        s.put("hive.metastore.schema.verification", "false");
+        s.put("hive.metastore.warehouse.dir", uri + "warehouse");
+        s.put("hive.metastore.warehouse.external.dir", uri + "external");
+        s.put("fs.defaultFS", "file:///");
+        s.put("hive.metastore.event.db.notification.api.auth", "false");
+        s.put("hive.support.concurrency", "false");
+        s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+        return s;
+    }
+
+    private static String siteXml(Map<String, String> settings) {
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
+        settings.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>")
+                .append(v.replace("&", "&amp;").replace("<", "&lt;")).append("</value></property>\n"));
+        return xml.append("</configuration>\n").toString();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void awaitPort(int port, long timeoutMillis) throws IOException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (true) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 500);
+                return;
+            } catch (IOException e) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IOException("Thrift metastore did not open port " + port + " in " + timeoutMillis + " ms", e);
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("Interrupted waiting for the metastore", ie);
+                }
+            }
+        }
+    }
+
+    /** The Thrift URI of the server, {@code thrift://127.0.0.1:<port>}. */
+    public String thriftUri() {
+        return "thrift://127.0.0.1:" + port;
+    }
+
+    /** The server's port on 127.0.0.1. */
+    public int port() {
+        return port;
+    }
+
+    /** Milliseconds the metastore took to start. */
+    public long startupMillis() {
+        return startupMillis;
+    }
+
+    /** A configuration for clients of the Thrift server. */
+    public Configuration thriftConf() {
+        HiveConf conf = new HiveConf();
+        conf.set("hive.metastore.uris", thriftUri());
+        return conf;
+    }
+
+    /** A configuration for embedded clients (the handler runs inside the client). */
+    public Configuration embeddedConf() {
+        HiveConf conf = new HiveConf();
+        conf.set("hive.metastore.uris", "");
+        return conf;
+    }
+
+    /** A new client of the Thrift server; the caller closes it. */
+    public IMetaStoreClient newThriftClient() {
+        return newClient(thriftConf());
+    }
+
+    /** A new embedded client; the caller closes it. */
+    public IMetaStoreClient newEmbeddedClient() {
+        return newClient(embeddedConf());
+    }
+
+    private static IMetaStoreClient newClient(Configuration conf) {
+        try {
+            return new HiveMetaStoreClient(conf);
+        } catch (MetaException e) {
+            throw new IllegalStateException("Cannot connect to the test metastore: " + e.getMessage(), e);
+        }
+    }
+
+    /** A fresh directory under the metastore's base directory, for warehouses and tables. */
+    public Path newDirectory(String prefix) {
+        try {
+            return Files.createTempDirectory(baseDir, prefix);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

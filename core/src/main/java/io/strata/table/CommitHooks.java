@@ -56,7 +56,8 @@ final class CommitHooks implements Closeable {
                 try {
                     provider.commitLock(table).ifPresent(locks::add);
                     callbacks.addAll(provider.commitCallbacks(table));
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | LinkageError e) {
+                    // LinkageError: a provider whose dependencies this class loader lacks (Hive aux jars).
                     throw new IllegalStateException("Commit hook provider " + provider.getClass().getName()
                             + " failed for table " + table.location() + ": " + e.getMessage(), e);
                 }
@@ -144,11 +145,12 @@ final class CommitHooks implements Closeable {
      */
     void committed(Snapshot snapshot) throws CommitCallbackException {
         List<String> failed = new ArrayList<>();
-        List<Exception> failures = new ArrayList<>();
+        List<Throwable> failures = new ArrayList<>();
         for (CommitCallback callback : callbacks) {
             try {
                 callback.committed(table, snapshot);
-            } catch (Exception e) {
+            } catch (Exception | LinkageError e) {
+                // LinkageError too: a callback missing a class must not hide that the snapshot landed.
                 if (e instanceof InterruptedException) {
                     Thread.currentThread().interrupt();
                 }

@@ -13,6 +13,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +47,14 @@ class CommitHookProvidersTest {
             w.write(GenericRow.of(key, Utf8String.fromString("row " + key)));
             return w.commit();
         }
+    }
+
+    @Test
+    void providersAreLoadedOncePerClassLoader() {
+        List<CommitHookProvider> first = CommitHookProviders.find();
+        List<CommitHookProvider> second = CommitHookProviders.find();
+        assertThat(first).hasSize(1).first().isInstanceOf(TestCommitHookProvider.class);
+        assertThat(second.get(0)).isSameAs(first.get(0));
     }
 
     @Test

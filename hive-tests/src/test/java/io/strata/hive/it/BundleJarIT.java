@@ -219,6 +219,8 @@ class BundleJarIT {
         script.add("WHERE IS com.fasterxml.jackson.databind.ObjectMapper");
         script.add("CREATE EXTERNAL TABLE " + TABLE + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '"
                 + table.location() + "'");
+        script.add("EXPLAIN " + SELECT_ALL);
+        script.add("EXPLAIN " + GROUP_BY);
         script.add(SELECT_ALL);
         script.add(SELECT_NESTED);
         script.add(GROUP_BY);
@@ -227,6 +229,10 @@ class BundleJarIT {
     }
 
     private void assertQueries(HiveProcess.Result result) {
+        // SELECT * runs as a fetch task in the client; GROUP BY as a MapReduce job (map tasks open the splits).
+        assertThat(String.join("\n", result.rowsOf("EXPLAIN " + SELECT_ALL))).contains("Fetch Operator")
+                .doesNotContain("Map Reduce");
+        assertThat(String.join("\n", result.rowsOf("EXPLAIN " + GROUP_BY))).contains("Map Reduce");
         assertThat(result.rowsOf(SELECT_ALL)).containsExactlyInAnyOrderElementsOf(
                 coreRows.values().stream().map(Expected::line).toList());
 

@@ -88,8 +88,9 @@ final class HiveProcess {
             }
             String path = Path.of(entry).toAbsolutePath().normalize().toString();
             String unix = path.replace(File.separatorChar, '/');
-            // Every module of this project (core, connector, these tests' classes) is Strata's.
-            if ((path + File.separator).startsWith(root)) {
+            // Every module's build output in this project (core, connector, these tests' classes) is Strata's;
+            // a Maven repository inside the project directory (some CI set-ups) is not.
+            if ((path + File.separator).startsWith(root) && unix.contains("/target/")) {
                 continue;
             }
             if (STRATA_ONLY.stream().anyMatch(unix::contains)) {

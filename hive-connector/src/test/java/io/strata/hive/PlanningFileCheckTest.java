@@ -55,7 +55,7 @@ class PlanningFileCheckTest {
                 .build(), false);
         for (int commit = 0; commit < 3; commit++) {
             try (BatchWrite w = table.newBatchWrite()) {
-                for (int i = 0; i < 2000; i++) {
+                for (int i = 0; i < 400; i++) {
                     w.write(GenericRow.of(i, Utf8String.fromString("2024-01-0" + (1 + i % PARTITIONS)),
                             Utf8String.fromString("v" + commit + "-" + i)));
                 }

@@ -93,9 +93,13 @@ class ReadFailureIT {
     @Test
     void aCorruptDataFileOfTheRightSizeFailsAMapReduceQuery() throws Exception {
         // Same size, garbage inside: only reading finds it, in a map task. Hive 4.1 builds the client's
-        // message from the task's return code and an exception the task itself raised (ExecDriver sets one
-        // only when submitting or tracking the job fails); a map task's failure reaches the client as
-        // "return code 2 from MapRedTask", with the file's path in the task log. The query must fail.
+        // message from the task's return code plus an exception the MapRedTask itself holds, and ExecDriver
+        // records one only when submitting (getSplits) or tracking the job throws. So a map task's failure
+        // reaches the client as "return code 2 from MapRedTask". Measured in local mode: Hive's console gets
+        // only "Error during job, obtaining debugging information..." (LocalJobRunner keeps no task
+        // diagnostics); the path is in the log, where LocalJobRunner logs the task's exception. On a cluster
+        // Hive's JobDebugger prints the task's diagnostics (with the path) to the console and failure hooks,
+        // still not into the exception. The query must fail.
         FileStoreTable table = newTable("fail_corrupt_mr");
         java.nio.file.Path file = onlyDataFile(table);
         byte[] garbage = new byte[(int) Files.size(file)];

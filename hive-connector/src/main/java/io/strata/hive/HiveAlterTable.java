@@ -64,6 +64,13 @@ final class HiveAlterTable {
         };
     }
 
+    /** Whether this kind of ALTER may change the Strata table (and so needs to read it). */
+    static boolean changesStrata(EnvironmentContext context) {
+        String type = context == null || context.getProperties() == null ? ""
+                : context.getProperties().getOrDefault(HiveMetaHook.ALTER_TABLE_OPERATION_TYPE, "");
+        return type.equals("ADDPROPS") || type.equals("DROPPROPS") || type.equals("ADDCOLS");
+    }
+
     /** Commits the changes as one schema version, after checking the options as the core writes them. */
     static void commit(Configuration conf, FileStoreTable table, Changes changes, String hiveTable) {
         TableSchema schema = table.schema();

@@ -15,8 +15,9 @@ import org.apache.hadoop.hive.metastore.api.Table;
 
 /**
  * Checks Hive DDL against the Strata table before the metastore records it. CREATE EXTERNAL TABLE
- * ... LOCATION must point at a Strata table; without columns it gets the table's columns, with columns
- * each must exist in the table with exactly its Hive type. CREATE TABLE without EXTERNAL creates a new
+ * ... LOCATION must point at a Strata table; without columns it gets the table's columns and is marked
+ * to follow the Strata schema ({@link StrataConf#COLUMNS_FROM_TABLE}), with columns each must exist in
+ * the table with exactly its Hive type. ALTER TABLE changes the Strata table first ({@link HiveAlterTable}). CREATE TABLE without EXTERNAL creates a new
  * Strata table ({@link ManagedTables}); only such tables lose their files on DROP, since Hive calls
  * {@code commitDropTable(deleteData=true)} for external tables too.
  */
@@ -115,8 +116,16 @@ public final class StrataMetaHook implements HiveMetaHook {
     public void preAlterTable(Table table, EnvironmentContext context) throws MetaException {
         String name = table.getDbName() + "." + table.getTableName();
         String location = table.getSd() == null ? null : table.getSd().getLocation();
+        FileStoreTable strata;
         try {
-            FileStoreTable strata = StrataTables.load(conf, location, name);
+            strata = StrataTables.load(conf, location, name);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            if (HiveAlterTable.changesStrata(context)) {
+                throw new MetaException(e.getMessage());
+            }
+            return; // a rename or an owner change need not read the Strata table
+        }
+        try {
             HiveAlterTable.Changes changes = HiveAlterTable.changes(conf, table, context, strata);
             if (!changes.isEmpty()) {
                 HiveAlterTable.commit(conf, strata, changes, name);
@@ -137,7 +146,7 @@ public final class StrataMetaHook implements HiveMetaHook {
 
     /**
      * The metastore rejected an ALTER whose Strata change was already committed: undo it with a further
-     * schema version (option changes, added columns and renames can be undone; a widened type stays).
+     * schema version (option changes and added columns are undone).
      */
     @Override
     public void rollbackAlterTable(Table table, EnvironmentContext context) throws MetaException {

@@ -57,18 +57,18 @@ public final class StrataSerDe extends AbstractSerDe {
                 String name = declared.get(i);
                 int p = StrataInputFormat.indexOfIgnoreCase(rowType, name);
                 if (p < 0) {
-                    throw new SerDeException("Column '" + name + "' of Hive table " + hiveTable
+                    throw new SerDeException("The column '" + name + "' of Hive table " + hiveTable
                             + " is not in the Strata table at " + table.location() + " (its columns: "
                             + String.join(", ", rowType.fieldNames()) + "): it was renamed or dropped in Strata;"
                             + " recreate the Hive table (without a column list it follows the Strata schema)");
                 }
                 DataType type = rowType.field(p).type();
                 if (i < declaredTypes.size() && !HiveTypeMapping.matches(declaredTypes.get(i), type, zone)) {
-                    throw new SerDeException("Column '" + name + "' of Hive table " + hiveTable + " is declared as "
-                            + declaredTypes.get(i) + " but the Strata table at " + table.location() + " now has "
+                    throw new SerDeException("The column '" + name + "' of Hive table " + hiveTable + " is declared as "
+                            + declaredTypes.get(i) + " but the Strata table at " + table.location() + " has "
                             + type.asSqlString() + " (Hive type " + HiveTypeMapping.toHiveTypeString(type, zone)
-                            + "); ALTER TABLE ... CHANGE COLUMN " + name + " " + name + " "
-                            + HiveTypeMapping.toHiveTypeString(type, zone) + ", or recreate the Hive table");
+                            + "): recreate the Hive table with that type, or without a column list to follow the"
+                            + " Strata schema");
                 }
                 columns.add(p);
             }

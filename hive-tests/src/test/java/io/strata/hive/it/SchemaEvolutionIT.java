@@ -134,7 +134,13 @@ class SchemaEvolutionIT {
                 .isInstanceOf(CommandProcessorException.class)
                 .hasMessageContaining("'price'").hasMessageContaining("declared as int").hasMessageContaining("BIGINT");
 
-        // So does a declared column renamed in Strata.
+        // Marking the table makes it follow the Strata schema instead.
+        hive.query("ALTER TABLE strata_it.evolve_declared SET TBLPROPERTIES ('strata.columns.from-table'='true')");
+        assertThat(hive.query("SELECT * FROM strata_it.evolve_declared ORDER BY id"))
+                .containsExactly("1\tone\t10\tNULL", "2\ttwo\t20\tNULL", "3\tthree\t30\tadded");
+        assertThat(FileStoreTable.load(FileIO.local(), table.location()).schema().options()).containsOnlyKeys("bucket");
+
+        // A declared column renamed in Strata fails the same way.
         evolve(table, SchemaChange.renameColumn("name", "title"));
         hive.query("DROP TABLE strata_it.evolve_declared");
         hive.query("CREATE EXTERNAL TABLE strata_it.evolve_declared2 (id BIGINT, title STRING, price BIGINT)"

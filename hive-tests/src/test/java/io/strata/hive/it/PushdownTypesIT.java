@@ -235,6 +235,29 @@ class PushdownTypesIT {
     }
 
     /**
+     * The JVM itself in Los Angeles (the failsafe JVM runs in UTC), with the session zone left to it:
+     * Hive turns LTZ literals into java.sql.Timestamp through the JVM zone, TIMESTAMP literals through UTC.
+     */
+    @Test
+    void timestampsWithTheJvmInLosAngeles() throws Exception {
+        java.util.TimeZone jvm = java.util.TimeZone.getDefault();
+        try {
+            java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone("America/Los_Angeles"));
+            hive.query("SET hive.local.time.zone=LOCAL");
+            // Literals no other test uses: Hive caches SearchArguments by expression text, and the cached
+            // java.sql.Timestamp of an LTZ literal holds the JVM zone it was made in.
+            LocalDateTime at = LocalDateTime.of(2024, 3, 10, 5, 0, 0, 123_000);
+            check("ts = '2024-03-10 05:00:00.000123'", r -> r.getTimestamp(11, 6).toLocalDateTime().equals(at), 1);
+            check("ts >= '2024-03-12 05:00:00'", r -> !r.getTimestamp(11, 6).toLocalDateTime()
+                    .isBefore(LocalDateTime.of(2024, 3, 12, 5, 0)), 1);
+            Instant oneInLosAngeles = Instant.parse("2024-06-01T20:00:00Z");
+            check("ltz = '2024-06-01 13:00:00'", r -> r.getTimestamp(12, 6).toInstant().equals(oneInLosAngeles), 1);
+        } finally {
+            java.util.TimeZone.setDefault(jvm);
+        }
+    }
+
+    /**
      * The files {@link StrataInputFormat} plans for the filter Hive compiled for {@code sql}: the query is
      * compiled (not run) in the test's Hive session, the table scan's pushed filter taken from the plan and
      * handed to getSplits the way Hive hands it over, with the session's settings.

@@ -145,8 +145,9 @@ final class SearchArgumentFilter {
             return null;
         }
         return switch (op) {
-            // "x <=> a" with a non-null literal is "x = a".
-            case EQUALS, NULL_SAFE_EQUALS -> negated ? notEqualTo(name, literal) : equalTo(name, literal);
+            case EQUALS -> negated ? notEqualTo(name, literal) : equalTo(name, literal);
+            // "x <=> a" with a non-null literal is "x = a"; but NOT (x <=> a) keeps the rows where x is null.
+            case NULL_SAFE_EQUALS -> negated ? null : equalTo(name, literal);
             case LESS_THAN -> negated ? atLeast(name, literal, false) : atMost(name, literal, true);
             case LESS_THAN_EQUALS -> negated ? atLeast(name, literal, true) : atMost(name, literal, false);
             default -> null;

@@ -107,6 +107,11 @@ class SearchArgumentTypesTest {
                 longs, v -> v != Long.MAX_VALUE, 1);
         check(convert(sarg().nullSafeEquals("bi", PredicateLeaf.Type.LONG, Long.MIN_VALUE).build(), LA), "bi", longs,
                 v -> v == Long.MIN_VALUE, 2);
+        // NOT (x <=> a) keeps null rows, which no core comparison keeps: not pushed.
+        assertThat(convert(sarg().startNot().nullSafeEquals("bi", PredicateLeaf.Type.LONG, 1L).end().build(), LA)).isNull();
+        // NOT (x = a) drops null rows in Hive too: pushed, and it prunes a file holding only a.
+        assertThat(convert(sarg().startNot().equals("bi", PredicateLeaf.Type.LONG, 1L).end().build(), LA))
+                .hasToString("bi NOT_EQUAL [1]");
     }
 
     @Test

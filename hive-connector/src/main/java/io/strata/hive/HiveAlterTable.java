@@ -82,12 +82,12 @@ final class HiveAlterTable {
                 options.remove(remove.key());
             }
         }
-        if (writable(schema.options(), schema.primaryKeys())) {
-            // A table Strata can write must stay writable: reject options only Paimon can write (for example
-            // deletion vectors or a changelog producer) before anything is written.
-            TableOptions.validateForWrite(options, schema.primaryKeys());
-        }
         try {
+            if (writable(schema.options(), schema.primaryKeys())) {
+                // A table Strata can write must stay writable: reject options only Paimon can write (for
+                // example deletion vectors or a changelog producer) before anything is written.
+                TableOptions.validateForWrite(options, schema.primaryKeys());
+            }
             new SchemaManager(new io.strata.fs.FileIO(conf), table.location()).commitChanges(changes.apply().toArray(new SchemaChange[0]));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Cannot alter Strata table " + table.location() + " of Hive table "

@@ -33,7 +33,8 @@ final class ManagedTables {
     private static final Set<String> HIVE_PARAMETERS = Set.of("external", "translated_to_external", PURGE,
             "storage_handler", "bucketing_version", "transient_lastddltime", "comment", "column_stats_accurate",
             "numfiles", "numrows", "totalsize", "rawdatasize", "numfileserasurecoded", "created_with_ctas",
-            "table_type", "last_modified_by", "last_modified_time", "serialization.format",
+            "table_type", "last_modified_by", "last_modified_time", "serialization.format", "owner", "serialization.lib", "columns", "columns.types", "columns.comments", "location",
+            "name", "file.inputformat", "file.outputformat", "partition_columns", "partition_columns.types",
             StrataConf.PRIMARY_KEY, StrataConf.PARTITION);
 
     /** Hive's setting: the directory tables created without EXTERNAL are stored under. */
@@ -76,7 +77,7 @@ final class ManagedTables {
         spec.primaryKey(StrataConf.keyList(params.get(StrataConf.PRIMARY_KEY)));
         spec.partitionKeys(partitionKeys);
         for (Map.Entry<String, String> e : params.entrySet()) {
-            if (!HIVE_PARAMETERS.contains(e.getKey().toLowerCase(Locale.ROOT))) {
+            if (!isHiveParameter(e.getKey())) {
                 spec.option(e.getKey(), e.getValue());
             }
         }
@@ -93,6 +94,15 @@ final class ManagedTables {
                     + ": " + e.getMessage(), e);
         }
         hiveTable.putToParameters(PURGE, "TRUE");
+    }
+
+    /**
+     * Whether a table property is Hive's own or the connector's ({@code strata.*}), never a Strata table
+     * option.
+     */
+    static boolean isHiveParameter(String key) {
+        String k = key.toLowerCase(Locale.ROOT);
+        return HIVE_PARAMETERS.contains(k) || k.startsWith(StrataConf.CONNECTOR_PREFIX);
     }
 
     /** Whether DROP TABLE may delete this table's files: only tables created by Hive are marked for purge. */

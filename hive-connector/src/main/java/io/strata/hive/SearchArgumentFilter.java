@@ -1,14 +1,11 @@
 package io.strata.hive;
 
-import io.strata.data.Decimal;
-import io.strata.data.Utf8String;
 import io.strata.predicate.Predicate;
 import io.strata.predicate.PredicateBuilder;
 import io.strata.types.AtomicType;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
-import java.math.BigDecimal;
-import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -16,25 +13,30 @@ import org.apache.hadoop.hive.ql.io.sarg.ConvertAstToSearchArg;
 import org.apache.hadoop.hive.ql.io.sarg.ExpressionTree;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
-import org.apache.hadoop.hive.serde2.io.HiveDecimalWritable;
 
 /**
  * Turns Hive's pushed-down filter (a {@link SearchArgument}) into a core {@link Predicate} used ONLY to
  * plan: it prunes partitions and skips files whose statistics cannot match. Hive still evaluates its
  * whole WHERE on every row, so the converted predicate may be weaker than Hive's, never stronger:
- * conjuncts that cannot be converted are dropped, a disjunction with such a branch is dropped whole,
- * and literals that would need rounding or a time zone (FLOAT, CHAR, TIMESTAMP) are not converted.
+ * conjuncts that cannot be converted are dropped, a disjunction with such a branch is dropped whole.
+ *
+ * <p>Each literal becomes a {@link PushdownLiteral}: the range of stored values Hive may consider equal
+ * to it (one value for most types; for CHAR the value with any trailing padding; for a FLOAT column and
+ * a literal no float holds, the two floats around it). A comparison is then widened to that range, so a
+ * row Hive keeps is never pruned.
  */
 final class SearchArgumentFilter {
 
     private final RowType rowType;
     private final PredicateBuilder builder;
     private final List<PredicateLeaf> leaves;
+    private final ZoneId localZone;
 
-    private SearchArgumentFilter(RowType rowType, SearchArgument sarg) {
+    private SearchArgumentFilter(RowType rowType, SearchArgument sarg, ZoneId localZone) {
         this.rowType = rowType;
         this.builder = new PredicateBuilder(rowType);
         this.leaves = sarg.getLeaves();
+        this.localZone = localZone;
     }
 
     /** The planning predicate for Hive's filter in the job configuration, or null when there is none. */
@@ -43,7 +45,15 @@ final class SearchArgumentFilter {
             return null;
         }
         SearchArgument sarg = ConvertAstToSearchArg.createFromConf(conf);
-        return sarg == null ? null : new SearchArgumentFilter(rowType, sarg).convert(sarg.getExpression());
+        return sarg == null ? null : convert(sarg, rowType, StrataConf.localZone(conf));
+    }
+
+    /**
+     * The planning predicate for {@code sarg}, or null when nothing converts. {@code localZone} is the
+     * session zone Hive gave TIMESTAMP WITH LOCAL TIME ZONE literals in.
+     */
+    static Predicate convert(SearchArgument sarg, RowType rowType, ZoneId localZone) {
+        return new SearchArgumentFilter(rowType, sarg, localZone).convert(sarg.getExpression());
     }
 
     private Predicate convert(ExpressionTree tree) {
@@ -71,10 +81,10 @@ final class SearchArgumentFilter {
             }
             case NOT: {
                 ExpressionTree child = tree.getChildren().get(0);
-                return child.getOperator() == ExpressionTree.Operator.LEAF ? negatedLeaf(leaf(child)) : null;
+                return child.getOperator() == ExpressionTree.Operator.LEAF ? leaf(leaf(child), true) : null;
             }
             case LEAF:
-                return leaf(leaf(tree));
+                return leaf(leaf(tree), false);
             default:
                 return null;
         }
@@ -84,67 +94,98 @@ final class SearchArgumentFilter {
         return tree.getPredicateLeaf() != null ? tree.getPredicateLeaf() : leaves.get(tree.getLeaf());
     }
 
-    private Predicate leaf(PredicateLeaf leaf) {
+    /**
+     * One leaf, or its negation. Rows whose value is null pass neither a comparison nor its negation in
+     * Hive, so NOT (x &lt; a) is x &gt;= a on the non-null rows.
+     */
+    private Predicate leaf(PredicateLeaf leaf, boolean negated) {
         DataField field = field(leaf);
         if (field == null) {
             return null;
         }
         String name = field.name();
-        switch (leaf.getOperator()) {
-            case IS_NULL:
-                return builder.isNull(name);
-            case EQUALS:
-            case LESS_THAN:
-            case LESS_THAN_EQUALS: {
-                Object literal = literal(leaf.getLiteral(), field);
+        AtomicType type = (AtomicType) field.type();
+        PredicateLeaf.Operator op = leaf.getOperator();
+        if (op == PredicateLeaf.Operator.IS_NULL) {
+            return negated ? builder.isNotNull(name) : builder.isNull(name);
+        }
+        if (op == PredicateLeaf.Operator.IN || op == PredicateLeaf.Operator.BETWEEN) {
+            if (negated) {
+                return null; // NOT IN / NOT BETWEEN prune almost nothing: not worth the care
+            }
+            List<PushdownLiteral> literals = new ArrayList<>();
+            for (Object o : leaf.getLiteralList()) {
+                PushdownLiteral literal = PushdownLiteral.of(o, type, localZone);
                 if (literal == null) {
                     return null;
                 }
-                return switch (leaf.getOperator()) {
-                    case EQUALS -> builder.equal(name, literal);
-                    case LESS_THAN -> builder.lessThan(name, literal);
-                    default -> builder.lessOrEqual(name, literal);
-                };
+                literals.add(literal);
             }
-            case IN:
-            case BETWEEN: {
-                List<Object> literals = new ArrayList<>();
-                for (Object o : leaf.getLiteralList()) {
-                    Object literal = literal(o, field);
-                    if (literal == null) {
-                        return null;
-                    }
-                    literals.add(literal);
+            if (op == PredicateLeaf.Operator.BETWEEN) {
+                Predicate low = atLeast(name, literals.get(0), false);
+                Predicate high = atMost(name, literals.get(1), false);
+                return low == null || high == null ? null : PredicateBuilder.and(low, high);
+            }
+            List<Predicate> any = new ArrayList<>();
+            List<Object> exact = new ArrayList<>();
+            for (PushdownLiteral literal : literals) {
+                if (literal.exact()) {
+                    exact.add(literal.low());
+                } else {
+                    any.add(equalTo(name, literal));
                 }
-                return leaf.getOperator() == PredicateLeaf.Operator.IN
-                        ? builder.in(name, literals.toArray())
-                        : builder.between(name, literals.get(0), literals.get(1));
             }
-            default:
-                return null; // NULL_SAFE_EQUALS: rare, and "null <=> null" has no core leaf
+            if (!exact.isEmpty()) {
+                any.add(exact.size() == 1 ? builder.equal(name, exact.get(0)) : builder.in(name, exact.toArray()));
+            }
+            return PredicateBuilder.or(any.toArray(new Predicate[0]));
         }
-    }
-
-    /** NOT of a comparison: rows where the value is null never pass Hive's filter either way. */
-    private Predicate negatedLeaf(PredicateLeaf leaf) {
-        DataField field = field(leaf);
-        if (field == null) {
-            return null;
-        }
-        if (leaf.getOperator() == PredicateLeaf.Operator.IS_NULL) {
-            return builder.isNotNull(field.name());
-        }
-        Object literal = leaf.getOperator() == PredicateLeaf.Operator.EQUALS
-                || leaf.getOperator() == PredicateLeaf.Operator.LESS_THAN
-                || leaf.getOperator() == PredicateLeaf.Operator.LESS_THAN_EQUALS ? literal(leaf.getLiteral(), field) : null;
+        PushdownLiteral literal = PushdownLiteral.of(leaf.getLiteral(), type, localZone);
         if (literal == null) {
             return null;
         }
-        return switch (leaf.getOperator()) {
-            case EQUALS -> builder.notEqual(field.name(), literal);
-            case LESS_THAN -> builder.greaterOrEqual(field.name(), literal);
-            default -> builder.greaterThan(field.name(), literal);
+        return switch (op) {
+            case EQUALS -> negated ? notEqualTo(name, literal) : equalTo(name, literal);
+            // "x <=> a" with a non-null literal is "x = a"; but NOT (x <=> a) keeps the rows where x is null.
+            case NULL_SAFE_EQUALS -> negated ? null : equalTo(name, literal);
+            case LESS_THAN -> negated ? atLeast(name, literal, false) : atMost(name, literal, true);
+            case LESS_THAN_EQUALS -> negated ? atLeast(name, literal, true) : atMost(name, literal, false);
+            default -> null;
         };
+    }
+
+    private Predicate equalTo(String name, PushdownLiteral literal) {
+        if (literal.exact()) {
+            return builder.equal(name, literal.low());
+        }
+        return PredicateBuilder.and(builder.greaterOrEqual(name, literal.low()), builder.lessOrEqual(name, literal.high()));
+    }
+
+    private Predicate notEqualTo(String name, PushdownLiteral literal) {
+        // Several stored values may equal an inexact literal: only an exact one can exclude a value.
+        return literal.exact() ? builder.notEqual(name, literal.low()) : null;
+    }
+
+    /** x &lt; a ({@code strict}) or x &lt;= a: below the top of a's range. */
+    private Predicate atMost(String name, PushdownLiteral literal, boolean strict) {
+        if (!literal.ordered()) {
+            return null;
+        }
+        if (literal.exact()) {
+            return strict ? builder.lessThan(name, literal.low()) : builder.lessOrEqual(name, literal.low());
+        }
+        return builder.lessOrEqual(name, literal.high());
+    }
+
+    /** x &gt; a ({@code strict}) or x &gt;= a: above the bottom of a's range. */
+    private Predicate atLeast(String name, PushdownLiteral literal, boolean strict) {
+        if (!literal.ordered()) {
+            return null;
+        }
+        if (literal.exact()) {
+            return strict ? builder.greaterThan(name, literal.low()) : builder.greaterOrEqual(name, literal.low());
+        }
+        return builder.greaterOrEqual(name, literal.low());
     }
 
     private DataField field(PredicateLeaf leaf) {
@@ -153,58 +194,5 @@ final class SearchArgumentFilter {
             return null;
         }
         return rowType.field(index);
-    }
-
-    /** The core value of a Hive literal for this column, or null when it cannot be converted exactly. */
-    private static Object literal(Object hive, DataField field) {
-        if (hive == null) {
-            return null;
-        }
-        AtomicType type = (AtomicType) field.type();
-        try {
-            return switch (type.root()) {
-                case TINYINT -> hive instanceof Long l && l == l.byteValue() ? (Object) l.byteValue() : null;
-                case SMALLINT -> hive instanceof Long l && l == l.shortValue() ? (Object) l.shortValue() : null;
-                case INT -> hive instanceof Long l && l == l.intValue() ? (Object) l.intValue() : null;
-                case BIGINT -> hive instanceof Long l ? l : null;
-                case DOUBLE -> hive instanceof Double d ? d : null;
-                case BOOLEAN -> hive instanceof Boolean b ? b : null;
-                case VARCHAR -> hive instanceof String s ? Utf8String.fromString(s) : null;
-                case DECIMAL -> decimal(hive, type);
-                case DATE -> date(hive);
-                default -> null;
-            };
-        } catch (RuntimeException e) {
-            return null; // a literal the column cannot hold: no pruning on it, Hive filters the rows
-        }
-    }
-
-    private static Object decimal(Object hive, AtomicType type) {
-        BigDecimal value;
-        if (hive instanceof HiveDecimalWritable w) {
-            value = w.getHiveDecimal().bigDecimalValue();
-        } else if (hive instanceof Long l) {
-            value = BigDecimal.valueOf(l);
-        } else {
-            return null;
-        }
-        // Only literals the column's scale holds exactly: rounding would change the comparison.
-        if (value.stripTrailingZeros().scale() > type.scale()) {
-            return null;
-        }
-        return Decimal.fromBigDecimal(value.setScale(type.scale()), type.precision(), type.scale());
-    }
-
-    private static Object date(Object hive) {
-        if (hive instanceof java.sql.Date d) {
-            return (int) d.toLocalDate().toEpochDay();
-        }
-        if (hive instanceof LocalDate d) {
-            return (int) d.toEpochDay();
-        }
-        if (hive instanceof org.apache.hadoop.hive.common.type.Date d) {
-            return d.toEpochDay();
-        }
-        return null;
     }
 }

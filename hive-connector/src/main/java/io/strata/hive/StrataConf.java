@@ -17,6 +17,8 @@ public final class StrataConf {
     public static final String LOCATION = "location";
     /** Table property (Hive's): comma-separated column names; empty when the schema comes from the SerDe. */
     public static final String COLUMNS = "columns";
+    /** Table property (Hive's): the column types, as Hive type strings separated by ':' or ','. */
+    public static final String COLUMNS_TYPES = "columns.types";
     /** Hive's session time zone, in which TIMESTAMP WITH LOCAL TIME ZONE values are shown. */
     public static final String HIVE_LOCAL_TIME_ZONE = "hive.local.time.zone";
 
@@ -29,6 +31,15 @@ public final class StrataConf {
     public static final String HIVE_AS_OF_VERSION = "hive.io.as.of.version";
     /** Hive's: the time of {@code FOR SYSTEM_TIME AS OF '<timestamp>'} (epoch millis, or a timestamp text). */
     public static final String HIVE_AS_OF_TIMESTAMP = "hive.io.as.of.timestamp";
+
+    /** Table properties starting with this are the connector's own, never Strata table options. */
+    public static final String CONNECTOR_PREFIX = "strata.";
+
+    /**
+     * Table property the connector sets on a Hive table created without a column list: its columns are
+     * the Strata table's current columns, so schema changes made in Strata show in Hive.
+     */
+    public static final String COLUMNS_FROM_TABLE = "strata.columns.from-table";
 
     /** Table property of CREATE TABLE: the new Strata table's primary key, comma-separated. */
     public static final String PRIMARY_KEY = "primary-key";
@@ -128,6 +139,21 @@ public final class StrataConf {
     public static String location(Properties tableProperties) {
         String location = tableProperties.getProperty(LOCATION);
         return location == null || location.isBlank() ? null : location;
+    }
+
+    /** Whether the Hive table follows the Strata table's columns ({@link #COLUMNS_FROM_TABLE}). */
+    public static boolean columnsFromTable(Properties tableProperties) {
+        return "true".equalsIgnoreCase(tableProperties.getProperty(COLUMNS_FROM_TABLE, "").trim());
+    }
+
+    /** The declared column types (Hive type strings), parallel to {@link #declaredColumns}. */
+    public static List<String> declaredTypes(Properties tableProperties) {
+        List<String> types = new ArrayList<>();
+        for (org.apache.hadoop.hive.serde2.typeinfo.TypeInfo info : org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils
+                .getTypeInfosFromTypeString(tableProperties.getProperty(COLUMNS_TYPES, ""))) {
+            types.add(info.getTypeName());
+        }
+        return types;
     }
 
     /** The declared column names, empty when Hive left the schema to the SerDe. */

@@ -8,20 +8,24 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
+import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.metastore.api.MetaException;
 import org.apache.hadoop.hive.metastore.api.Table;
 
 /**
  * Checks Hive DDL against the Strata table before the metastore records it. CREATE EXTERNAL TABLE
- * ... LOCATION must point at a Strata table; without columns it gets the table's columns, with columns
- * each must exist in the table with exactly its Hive type. CREATE TABLE without EXTERNAL creates a new
+ * ... LOCATION must point at a Strata table; without columns it gets the table's columns and is marked
+ * to follow the Strata schema ({@link StrataConf#COLUMNS_FROM_TABLE}), with columns each must exist in
+ * the table with exactly its Hive type. ALTER TABLE changes the Strata table first ({@link HiveAlterTable}). CREATE TABLE without EXTERNAL creates a new
  * Strata table ({@link ManagedTables}); only such tables lose their files on DROP, since Hive calls
  * {@code commitDropTable(deleteData=true)} for external tables too.
  */
 public final class StrataMetaHook implements HiveMetaHook {
 
     private final Configuration conf;
+    /** The Strata change of the ALTER in progress, undone if the metastore rejects the ALTER. */
+    private HiveAlterTable.Changes applied;
 
     StrataMetaHook(Configuration conf) {
         this.conf = conf == null ? new Configuration() : conf;
@@ -52,7 +56,7 @@ public final class StrataMetaHook implements HiveMetaHook {
         RowType rowType = table.schema().rowType();
         ZoneId zone = StrataConf.localZone(conf);
         List<FieldSchema> declared = hiveTable.getSd().getCols();
-        if (declared == null || declared.isEmpty()) {
+        if (declared == null || declared.isEmpty() || fromDeserializer(declared)) {
             // ArrayList: the embedded metastore fails on immutable lists inside Thrift objects.
             List<FieldSchema> cols = new ArrayList<>();
             for (DataField f : rowType.fields()) {
@@ -60,6 +64,9 @@ public final class StrataMetaHook implements HiveMetaHook {
                         HiveTypeMapping.toHiveTypeString(f.type(), zone), f.description()));
             }
             hiveTable.getSd().setCols(cols);
+            // The metastore keeps these columns for other engines; Hive asks the SerDe, which follows the
+            // Strata table's current schema for tables marked so.
+            hiveTable.putToParameters(StrataConf.COLUMNS_FROM_TABLE, "true");
             return;
         }
         for (FieldSchema col : declared) {
@@ -78,6 +85,11 @@ public final class StrataMetaHook implements HiveMetaHook {
         }
     }
 
+    /** Hive fills in the SerDe's columns when the DDL gave none, commented so. */
+    private static boolean fromDeserializer(List<FieldSchema> cols) {
+        return cols.stream().allMatch(c -> "from deserializer".equals(c.getComment()));
+    }
+
     private static boolean isExternal(Table t) {
         return "EXTERNAL_TABLE".equalsIgnoreCase(t.getTableType())
                 || (t.getParameters() != null && "TRUE".equalsIgnoreCase(t.getParameters().get("EXTERNAL")));
@@ -94,6 +106,64 @@ public final class StrataMetaHook implements HiveMetaHook {
     @Override
     public void commitCreateTable(Table table) {
         // Nothing to do: the Strata table already exists.
+    }
+
+    /**
+     * ALTER TABLE: SET/UNSET TBLPROPERTIES, ADD COLUMNS and CHANGE COLUMN change the Strata table first
+     * ({@link HiveAlterTable}); when that is rejected the metastore is not altered either.
+     */
+    @Override
+    public void preAlterTable(Table table, EnvironmentContext context) throws MetaException {
+        String name = table.getDbName() + "." + table.getTableName();
+        String location = table.getSd() == null ? null : table.getSd().getLocation();
+        FileStoreTable strata;
+        try {
+            strata = StrataTables.load(conf, location, name);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            if (HiveAlterTable.changesStrata(context)) {
+                throw new MetaException(e.getMessage());
+            }
+            return; // a rename or an owner change need not read the Strata table
+        }
+        try {
+            HiveAlterTable.Changes changes = HiveAlterTable.changes(conf, table, context, strata);
+            if (!changes.isEmpty()) {
+                HiveAlterTable.commit(conf, strata, changes, name);
+                applied = changes;
+                strata = StrataTables.load(conf, location, name);
+            }
+            table.getSd().setCols(new ArrayList<>(HiveAlterTable.metastoreColumns(table, strata.schema().rowType(),
+                    StrataConf.localZone(conf))));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new MetaException(e.getMessage());
+        }
+    }
+
+    @Override
+    public void commitAlterTable(Table table, EnvironmentContext context) {
+        applied = null;
+    }
+
+    /**
+     * The metastore rejected an ALTER whose Strata change was already committed: undo it with a further
+     * schema version (option changes and added columns are undone).
+     */
+    @Override
+    public void rollbackAlterTable(Table table, EnvironmentContext context) throws MetaException {
+        HiveAlterTable.Changes undo = applied;
+        applied = null;
+        if (undo == null || undo.undo().isEmpty()) {
+            return;
+        }
+        String name = table.getDbName() + "." + table.getTableName();
+        try {
+            FileStoreTable strata = StrataTables.load(conf, table.getSd().getLocation(), name);
+            new io.strata.schema.SchemaManager(strata.fileIO(), strata.location())
+                    .commitChanges(undo.undo().toArray(new io.strata.schema.SchemaChange[0]));
+        } catch (RuntimeException e) {
+            throw new MetaException("The metastore rejected ALTER TABLE " + name + " and undoing its change of the"
+                    + " Strata table at " + table.getSd().getLocation() + " failed: " + e.getMessage());
+        }
     }
 
     @Override

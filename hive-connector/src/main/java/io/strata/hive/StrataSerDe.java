@@ -16,8 +16,9 @@ import org.apache.hadoop.io.Writable;
 
 /**
  * Hive's SerDe for Strata tables (read only). The schema comes from the Strata table at the Hive
- * table's location: all its columns when the DDL gave none, else the declared ones (checked by
- * {@link StrataMetaHook} at CREATE). {@link #deserialize} hands the row view through unchanged.
+ * table's location: all its current columns when the DDL gave none (Hive takes a storage handler's
+ * columns from its SerDe, so schema changes made in Strata show), else the declared ones, each of which
+ * must still exist with its declared type. {@link #deserialize} hands the row view through unchanged.
  */
 public final class StrataSerDe extends AbstractSerDe {
 
@@ -41,19 +42,33 @@ public final class StrataSerDe extends AbstractSerDe {
         }
         RowType rowType = table.schema().rowType();
         ZoneId zone = StrataConf.localZone(conf);
-        List<String> declared = StrataConf.declaredColumns(tableProperties);
+        // Tables created without a column list follow the Strata table's current columns; declared columns
+        // are checked against it on every use, so a schema change in Strata never reads as the wrong type.
+        List<String> declared = StrataConf.columnsFromTable(tableProperties) ? List.of()
+                : StrataConf.declaredColumns(tableProperties);
+        List<String> declaredTypes = declared.isEmpty() ? List.of() : StrataConf.declaredTypes(tableProperties);
         List<Integer> columns = new ArrayList<>();
         if (declared.isEmpty()) {
             for (int i = 0; i < rowType.fieldCount(); i++) {
                 columns.add(i);
             }
         } else {
-            for (String name : declared) {
+            for (int i = 0; i < declared.size(); i++) {
+                String name = declared.get(i);
                 int p = StrataInputFormat.indexOfIgnoreCase(rowType, name);
                 if (p < 0) {
-                    throw new SerDeException("Column '" + name + "' of Hive table " + hiveTable
+                    throw new SerDeException("The column '" + name + "' of Hive table " + hiveTable
                             + " is not in the Strata table at " + table.location() + " (its columns: "
-                            + String.join(", ", rowType.fieldNames()) + ")");
+                            + String.join(", ", rowType.fieldNames()) + "): it was renamed or dropped in Strata;"
+                            + " recreate the Hive table (without a column list it follows the Strata schema)");
+                }
+                DataType type = rowType.field(p).type();
+                if (i < declaredTypes.size() && !HiveTypeMapping.matches(declaredTypes.get(i), type, zone)) {
+                    throw new SerDeException("The column '" + name + "' of Hive table " + hiveTable + " is declared as "
+                            + declaredTypes.get(i) + " but the Strata table at " + table.location() + " has "
+                            + type.asSqlString() + " (Hive type " + HiveTypeMapping.toHiveTypeString(type, zone)
+                            + "): recreate the Hive table with that type, or without a column list to follow the"
+                            + " Strata schema");
                 }
                 columns.add(p);
             }

@@ -1,0 +1,160 @@
+package io.strata.hive.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.CloseableIterator;
+import io.strata.data.GenericRow;
+import io.strata.data.Row;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.schema.SchemaChange;
+import io.strata.schema.SchemaManager;
+import io.strata.table.BatchWrite;
+import io.strata.table.FileStoreTable;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.table.TableRead;
+import io.strata.types.AtomicType;
+import io.strata.types.DataTypes;
+import io.strata.types.RowType;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Schema changes made in Strata (add, rename, widen) after the Hive table was created: a Hive table created
+ * without a column list follows them (old rows read NULL for an added column); one created with a column
+ * list keeps reading its columns while they are unchanged and fails, naming the column, once one is
+ * renamed or its type changed, never reading values as a wrong type.
+ */
+class SchemaEvolutionIT {
+
+    private static EmbeddedHive hive;
+    private static FileSystemCatalog catalog;
+
+    @BeforeAll
+    static void start() {
+        hive = EmbeddedHive.get();
+        java.nio.file.Path warehouse = hive.newDirectory("strata-evolution");
+        catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
+        catalog.createDatabase("db", true);
+    }
+
+    private static FileStoreTable table(String name) {
+        FileStoreTable table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
+                .column("id", DataTypes.BIGINT())
+                .column("name", DataTypes.STRING())
+                .column("price", DataTypes.INT())
+                .primaryKey("id")
+                .option("bucket", "1")
+                .build(), false);
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.write(GenericRow.of(1L, Utf8String.fromString("one"), 10));
+            w.write(GenericRow.of(2L, Utf8String.fromString("two"), 20));
+            w.commit();
+        }
+        return table;
+    }
+
+    private static FileStoreTable evolve(FileStoreTable table, SchemaChange... changes) {
+        new SchemaManager(FileIO.local(), table.location()).commitChanges(changes);
+        return FileStoreTable.load(FileIO.local(), table.location());
+    }
+
+    /** Core's own read of the table, as Hive prints rows. */
+    private static List<String> coreRows(FileStoreTable table) throws Exception {
+        Plan plan = table.newScan().plan();
+        TableRead read = table.newRead(plan);
+        RowType type = plan.readType();
+        List<String> lines = new ArrayList<>();
+        for (Split split : plan.splits()) {
+            try (CloseableIterator<Row> rows = read.open(split)) {
+                while (rows.hasNext()) {
+                    Row r = rows.next();
+                    List<String> cells = new ArrayList<>();
+                    for (int i = 0; i < type.fieldCount(); i++) {
+                        cells.add(HiveText.cell(r, i, (AtomicType) type.typeAt(i)));
+                    }
+                    lines.add(String.join("\t", cells));
+                }
+            }
+        }
+        return lines;
+    }
+
+    @Test
+    void aTableCreatedWithoutColumnsFollowsTheStrataSchema() throws Exception {
+        FileStoreTable table = table("evolve_auto");
+        hive.query("CREATE EXTERNAL TABLE strata_it.evolve_auto STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        assertThat(hive.query("SELECT * FROM strata_it.evolve_auto ORDER BY id")).containsExactly("1\tone\t10", "2\ttwo\t20");
+
+        FileStoreTable evolved = evolve(table, SchemaChange.addColumn("note", DataTypes.STRING()),
+                SchemaChange.renameColumn("name", "title"), SchemaChange.updateColumnType("price", DataTypes.BIGINT()));
+        try (BatchWrite w = evolved.newBatchWrite()) {
+            w.write(GenericRow.of(3L, Utf8String.fromString("three"), 5_000_000_000L, Utf8String.fromString("added")));
+            w.write(GenericRow.of(1L, Utf8String.fromString("one again"), 11L, null));
+            w.commit();
+        }
+        assertThat(hive.query("DESCRIBE strata_it.evolve_auto")).extracting(l -> l.split("\\s+")[0] + " " + l.split("\\s+")[1])
+                .containsExactly("id bigint", "title string", "price bigint", "note string");
+        List<String> rows = hive.query("SELECT * FROM strata_it.evolve_auto ORDER BY id");
+        assertThat(rows).containsExactly("1\tone again\t11\tNULL", "2\ttwo\t20\tNULL", "3\tthree\t5000000000\tadded");
+        assertThat(rows).containsExactlyInAnyOrderElementsOf(coreRows(evolved));
+        assertThat(hive.query("SELECT id, note FROM strata_it.evolve_auto WHERE note IS NOT NULL")).containsExactly("3\tadded");
+        assertThat(hive.query("SELECT title FROM strata_it.evolve_auto WHERE price > 4000000000")).containsExactly("three");
+        assertThat(hive.query("SELECT count(note), sum(price) FROM strata_it.evolve_auto")).containsExactly("1\t5000000031");
+    }
+
+    @Test
+    void declaredColumnsKeepWorkingUntilOneOfThemChanges() throws Exception {
+        FileStoreTable table = table("evolve_declared");
+        hive.query("CREATE EXTERNAL TABLE strata_it.evolve_declared (id BIGINT, name STRING, price INT)"
+                + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '" + table.location() + "'");
+
+        // A column added in Strata is not one of the declared columns: they read on.
+        FileStoreTable added = evolve(table, SchemaChange.addColumn("note", DataTypes.STRING()));
+        try (BatchWrite w = added.newBatchWrite()) {
+            w.write(GenericRow.of(3L, Utf8String.fromString("three"), 30, Utf8String.fromString("added")));
+            w.commit();
+        }
+        assertThat(hive.query("SELECT * FROM strata_it.evolve_declared ORDER BY id"))
+                .containsExactly("1\tone\t10", "2\ttwo\t20", "3\tthree\t30");
+
+        // A declared column widened in Strata would read BIGINT values as INT: the query fails naming it.
+        evolve(table, SchemaChange.updateColumnType("price", DataTypes.BIGINT()));
+        assertThatThrownBy(() -> hive.run("SELECT id FROM strata_it.evolve_declared"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("'price'").hasMessageContaining("declared as int").hasMessageContaining("BIGINT");
+
+        // Marking the table makes it follow the Strata schema instead.
+        hive.query("ALTER TABLE strata_it.evolve_declared SET TBLPROPERTIES ('strata.columns.from-table'='true')");
+        assertThat(hive.query("SELECT * FROM strata_it.evolve_declared ORDER BY id"))
+                .containsExactly("1\tone\t10\tNULL", "2\ttwo\t20\tNULL", "3\tthree\t30\tadded");
+        assertThat(FileStoreTable.load(FileIO.local(), table.location()).schema().options()).containsOnlyKeys("bucket");
+
+        // A declared column renamed in Strata fails the same way.
+        evolve(table, SchemaChange.renameColumn("name", "title"));
+        hive.query("DROP TABLE strata_it.evolve_declared");
+        hive.query("CREATE EXTERNAL TABLE strata_it.evolve_declared2 (id BIGINT, title STRING, price BIGINT)"
+                + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '" + table.location() + "'");
+        evolve(table, SchemaChange.renameColumn("title", "label"));
+        assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it.evolve_declared2"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("'title'").hasMessageContaining("renamed or dropped");
+
+        // Recreating the Hive table (metadata only: the Strata table stays) reads the new schema.
+        hive.query("DROP TABLE strata_it.evolve_declared2");
+        hive.query("CREATE EXTERNAL TABLE strata_it.evolve_declared3 STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        assertThat(hive.query("SELECT id, label, price, note FROM strata_it.evolve_declared3 ORDER BY id"))
+                .containsExactly("1\tone\t10\tNULL", "2\ttwo\t20\tNULL", "3\tthree\t30\tadded");
+    }
+}

@@ -7,6 +7,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -23,6 +24,13 @@ import org.apache.hadoop.hive.metastore.security.HadoopThriftAuthBridge;
  * {@code target/}, because the embedded metastore keeps static state; tests keep apart by database name.
  */
 public final class LocalMetastore {
+
+    /**
+     * The metastore's {@code hive.txn.timeout}: a lock whose holder sends no heartbeat for this long is
+     * reaped. Short so that tests of crashed holders finish quickly; lock holders in tests must heartbeat
+     * (or poll) more often than this.
+     */
+    public static final Duration TXN_TIMEOUT = Duration.ofSeconds(4);
 
     private static LocalMetastore instance;
 
@@ -45,7 +53,10 @@ public final class LocalMetastore {
             Files.createDirectories(target);
             baseDir = Files.createTempDirectory(target, "metastore-");
             Path siteFile = baseDir.resolve("hive-site.xml");
-            Files.writeString(siteFile, siteXml(settings(baseDir)));
+            Map<String, String> settings = settings(baseDir);
+            Files.writeString(siteFile, siteXml(settings));
+            // Before any metastore code runs: the lock API needs tables that DataNucleus does not create.
+            MetastoreLockSchema.create(settings.get("javax.jdo.option.ConnectionURL"));
             // Every new HiveConf in this JVM (the clients' and the server's) reads this file.
             HiveConf.setHiveSiteLocation(siteFile.toUri().toURL());
             port = freePort();
@@ -83,6 +94,12 @@ public final class LocalMetastore {
         s.put("hive.metastore.event.db.notification.api.auth", "false");
         s.put("hive.support.concurrency", "false");
         s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+        // Locks not heartbeated within the txn timeout are reaped by the Thrift server's housekeeper (only
+        // that one of its remote-only tasks runs, every second), so lock tests see expiry in seconds.
+        s.put("hive.txn.timeout", TXN_TIMEOUT.toSeconds() + "s");
+        s.put("metastore.housekeeping.threads.on", "true");
+        s.put("metastore.task.threads.remote", "org.apache.hadoop.hive.metastore.txn.service.AcidHouseKeeperService");
+        s.put("metastore.acid.housekeeper.interval", "1s");
         return s;
     }
 

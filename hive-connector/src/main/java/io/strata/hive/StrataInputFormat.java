@@ -1,16 +1,23 @@
 package io.strata.hive;
 
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.IndexFileMeta;
 import io.strata.predicate.Predicate;
 import io.strata.table.FileStoreTable;
 import io.strata.table.Plan;
 import io.strata.table.Split;
+import io.strata.table.TablePaths;
 import io.strata.table.TableScan;
 import io.strata.types.RowType;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.io.CombineHiveInputFormat;
 import org.apache.hadoop.io.NullWritable;
@@ -48,6 +55,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
             } catch (RuntimeException e) {
                 throw QueryFailure.of("Planning the read of Strata table " + location + " failed: " + e.getMessage(), e);
             }
+            checkFiles(table, plan.splits());
             for (Split split : plan.splits()) {
                 for (Split part : SplitGrouping.group(split, table.schema(), targetSize)) {
                     splits.add(new StrataInputSplit(location, part));
@@ -55,6 +63,85 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
             }
         }
         return splits.toArray(new InputSplit[0]);
+    }
+
+    /**
+     * Fails the query at planning, naming the file, when a data or deletion-vector file the plan reads is
+     * missing or does not have the size the manifest records. Without this a MapReduce query would fail only
+     * inside its tasks, where Hive reports just "return code 2 from MapRedTask" to the client and the path
+     * stays in the task log; a failure here reaches the client on both engines. Cost: one listing per
+     * (partition, bucket) directory the plan reads, and one of the index directory when there are deletion
+     * vectors; a file outside the table ({@code externalPath}) costs one status call.
+     */
+    static void checkFiles(FileStoreTable table, List<Split> splits) throws IOException {
+        TablePaths paths = new TablePaths(table.location(), table.schema().partitionType(),
+                table.schema().tableOptions().partitionDefaultName());
+        Map<String, Long> indexFiles = null;
+        for (Split split : splits) {
+            Path bucketDir = paths.bucketDirectory(split.partition(), split.bucket());
+            Map<String, Long> listed = null;
+            for (DataFileMeta file : split.files()) {
+                Path path;
+                Long length;
+                if (file.externalPath() != null) {
+                    path = new Path(file.externalPath());
+                    length = statusLength(table, path);
+                } else {
+                    if (listed == null) {
+                        listed = list(table, bucketDir);
+                    }
+                    path = new Path(bucketDir, file.fileName());
+                    length = listed.get(file.fileName());
+                }
+                checkSize(table, split, "Data file", path, length, file.fileSize());
+            }
+            for (IndexFileMeta index : split.deletionIndexFiles()) {
+                Path path;
+                Long length;
+                if (index.externalPath() != null) {
+                    path = new Path(index.externalPath());
+                    length = statusLength(table, path);
+                } else {
+                    if (indexFiles == null) {
+                        indexFiles = list(table, paths.indexDirectory());
+                    }
+                    path = new Path(paths.indexDirectory(), index.fileName());
+                    length = indexFiles.get(index.fileName());
+                }
+                checkSize(table, split, "Deletion-vector file", path, length, index.fileSize());
+            }
+        }
+    }
+
+    /** File name -> length of the files in a directory; empty when the directory does not exist. */
+    private static Map<String, Long> list(FileStoreTable table, Path dir) throws IOException {
+        // FileIO.list gives no entries for a missing directory: every file expected there is then reported missing.
+        Map<String, Long> files = new HashMap<>();
+        for (FileStatus status : table.fileIO().list(dir)) {
+            files.put(status.getPath().getName(), status.getLen());
+        }
+        return files;
+    }
+
+    private static Long statusLength(FileStoreTable table, Path path) throws IOException {
+        try {
+            return table.fileIO().fileSize(path);
+        } catch (FileNotFoundException e) {
+            return null;
+        }
+    }
+
+    private static void checkSize(FileStoreTable table, Split split, String kind, Path path, Long actual,
+            long recorded) throws IOException {
+        if (actual == null) {
+            throw new IOException(kind + " " + path + " of Strata table " + table.location() + " is missing (snapshot "
+                    + split.snapshotId() + ", bucket " + split.bucket() + " lists it)");
+        }
+        if (actual != recorded) {
+            throw new IOException(kind + " " + path + " of Strata table " + table.location() + " has " + actual
+                    + " bytes, but snapshot " + split.snapshotId() + " records " + recorded
+                    + ": it was replaced or truncated");
+        }
     }
 
     /**

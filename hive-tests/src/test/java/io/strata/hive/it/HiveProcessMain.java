@@ -1,0 +1,99 @@
+package io.strata.hive.it;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.List;
+import org.apache.hadoop.hive.ql.processors.AddResourceProcessor;
+
+/**
+ * The main class of a second JVM that plays a user's Hive: it starts {@link EmbeddedHive} (which uses
+ * only Hive and Hadoop APIs) and runs the statements of a script, one per line, writing each statement's
+ * rows or error to a result file. It never refers to Strata's classes: they must come from the bundle jar
+ * (on the class path, or through {@code ADD JAR}).
+ *
+ * <p>Besides HiveQL, the script knows {@code ADD JAR <path>} (what Hive's CLI and HiveServer2 run as a
+ * resource command, not through the Driver) and {@code WHERE IS <class>}, which prints the jar a class is
+ * loaded from (or {@code absent}).
+ *
+ * <p>Result file: {@code @started <ms>}, then per statement {@code @statement <sql>}, its rows, and
+ * {@code @ok <ms>} or {@code @error <message>}.
+ */
+public final class HiveProcessMain {
+
+    private HiveProcessMain() {}
+
+    /** {@code args}: the script file and the result file. */
+    public static void main(String[] args) throws Exception {
+        List<String> script = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
+        int exitCode = 0;
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[1]), StandardCharsets.UTF_8))) {
+            long start = System.nanoTime();
+            EmbeddedHive hive = EmbeddedHive.get();
+            out.println("@started\t" + millisSince(start));
+            out.flush();
+            for (String sql : script) {
+                if (sql.isBlank()) {
+                    continue;
+                }
+                out.println("@statement\t" + sql);
+                long began = System.nanoTime();
+                try {
+                    for (String row : run(hive, sql)) {
+                        out.println(row);
+                    }
+                    out.println("@ok\t" + millisSince(began));
+                } catch (Exception | LinkageError e) {
+                    // The parent asserts on failures too (and needs their text): report, keep going.
+                    out.println("@error\t" + describe(e));
+                }
+                out.flush();
+            }
+        } catch (Throwable t) {
+            t.printStackTrace();
+            exitCode = 1;
+        }
+        // Hive leaves non-daemon threads behind; the script is done.
+        System.exit(exitCode);
+    }
+
+    private static List<String> run(EmbeddedHive hive, String sql) throws Exception {
+        if (sql.regionMatches(true, 0, "ADD JAR ", 0, 8)) {
+            new AddResourceProcessor().run(sql.substring(4).trim());
+            return List.of();
+        }
+        if (sql.startsWith("WHERE IS ")) {
+            return List.of(whereIs(sql.substring(9).trim()));
+        }
+        return hive.run(sql);
+    }
+
+    /** The jar or directory a class comes from, as Hive's session class loader sees it. */
+    private static String whereIs(String className) {
+        try {
+            Class<?> c = Class.forName(className, false, Thread.currentThread().getContextClassLoader());
+            CodeSource source = c.getProtectionDomain().getCodeSource();
+            return source == null ? "bootstrap" : source.getLocation().toString();
+        } catch (ClassNotFoundException e) {
+            return "absent";
+        }
+    }
+
+    /** The message and every cause's, on one line. */
+    private static String describe(Throwable t) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (text.length() > 0) {
+                text.append(" <- ");
+            }
+            text.append(c.getClass().getName()).append(": ").append(c.getMessage());
+        }
+        return text.toString().replace('\n', ' ').replace('\r', ' ');
+    }
+
+    private static long millisSince(long nanos) {
+        return (System.nanoTime() - nanos) / 1_000_000;
+    }
+}

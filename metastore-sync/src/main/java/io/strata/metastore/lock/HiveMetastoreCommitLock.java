@@ -110,16 +110,32 @@ public final class HiveMetastoreCommitLock implements CommitLock {
             throw failure;
         }
         heartbeats.stop();
-        release(lockId);
+        try {
+            release(lockId);
+        } catch (IOException e) {
+            // The action (the commit) succeeded: a failed release must not make it look failed. The
+            // metastore drops the lock itself once its heartbeats stop (hive.txn.timeout).
+            LOG.warn("Could not release metastore lock {} on {}; it expires after hive.txn.timeout: {}",
+                    lockId, tableName(), e.getMessage());
+        }
         heartbeats.throwIfLost();
         return result;
     }
 
     /** Takes the lock, waiting while another holder has it; returns the metastore's lock id. */
     long acquire() throws IOException {
-        LockResponse response = call("request the lock", c -> c.lock(request()));
-        long lockId = response.getLockid();
         long start = System.nanoTime();
+        LockResponse response;
+        try {
+            response = retrying(start, "request the lock", c -> c.lock(request()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            InterruptedIOException interrupted = new InterruptedIOException(
+                    "Interrupted requesting the Hive Metastore lock on table " + tableName());
+            interrupted.initCause(e);
+            throw interrupted;
+        }
+        long lockId = response.getLockid();
         long sleepMillis = LockTimings.FIRST_SLEEP.toMillis();
         long maxSleepMillis = timings.maxSleep().toMillis();
         try {
@@ -135,7 +151,7 @@ public final class HiveMetastoreCommitLock implements CommitLock {
                 }
                 Thread.sleep(Math.min(sleepMillis, remaining));
                 sleepMillis = Math.min(sleepMillis * 2, maxSleepMillis);
-                response = call("check lock " + lockId, c -> c.checkLock(lockId));
+                response = retrying(start, "check lock " + lockId, c -> c.checkLock(lockId));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -156,6 +172,27 @@ public final class HiveMetastoreCommitLock implements CommitLock {
         }
         LOG.debug("Acquired metastore lock {} on {} after {} ms", lockId, tableName(), (System.nanoTime() - start) / 1_000_000);
         return lockId;
+    }
+
+    /**
+     * A call made while acquiring, retried (with a short pause) until the acquire timeout when the
+     * metastore fails it: a busy metastore reports internal errors on lock calls (its backing database
+     * timed out a row lock), and a writer should wait through them as it waits for the lock itself.
+     * A lock the metastore no longer knows is not retried.
+     */
+    private <T> T retrying(long start, String what, ClientCall<T> call) throws IOException, InterruptedException {
+        while (true) {
+            try {
+                return call(what, call);
+            } catch (IOException e) {
+                long waitedMillis = (System.nanoTime() - start) / 1_000_000;
+                if (e.getCause() instanceof NoSuchLockException || waitedMillis >= timings.acquireTimeout().toMillis()) {
+                    throw e;
+                }
+                LOG.warn("Retrying to {} for table {}: {}", what, tableName(), e.getMessage());
+                Thread.sleep(Math.min(timings.maxSleep().toMillis(), 1000));
+            }
+        }
     }
 
     private LockRequest request() {

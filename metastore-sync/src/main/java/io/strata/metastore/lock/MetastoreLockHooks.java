@@ -7,10 +7,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
@@ -40,9 +38,6 @@ public final class MetastoreLockHooks implements CommitHookProvider {
     /** The value of {@link #SYNC_URI_KEY} for a metastore running inside this JVM. */
     static final String EMBEDDED = "embedded";
 
-    /** Schemes whose rename fails when the target exists, so two commits of one snapshot cannot both land. */
-    private static final Set<String> ATOMIC_RENAME_SCHEMES = Set.of("file", "hdfs", "viewfs");
-
     private static final String DB_SUFFIX = ".db";
 
     @Override
@@ -68,12 +63,10 @@ public final class MetastoreLockHooks implements CommitHookProvider {
         return Optional.of(new HiveMetastoreCommitLock(clients(conf, uri), database, tableName, timings));
     }
 
-    /** Local file systems and HDFS refuse a rename onto an existing file; object stores overwrite it. */
+    /** Local file systems and HDFS refuse a second create of one file; object stores overwrite it. */
     static boolean hasAtomicRenameIfAbsent(FileStoreTable table) {
         try {
-            FileSystem fs = table.fileIO().fileSystem(table.location());
-            String scheme = fs.getUri().getScheme();
-            return scheme != null && ATOMIC_RENAME_SCHEMES.contains(scheme);
+            return table.fileIO().supportsAtomicWriteIfAbsent(table.location());
         } catch (IOException e) {
             throw new UncheckedIOException("Table " + table.location() + ": cannot open its file system: " + e.getMessage(), e);
         }

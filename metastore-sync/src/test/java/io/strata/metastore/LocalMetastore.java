@@ -58,9 +58,8 @@ public final class LocalMetastore {
             // The metastore's TxnHandler serialises Derby work with a JVM lock, but a checkLock heartbeats in an
             // outer transaction before it takes that lock: two clients polling checkLock at once can each
             // wait for the other (one for the JVM lock, one for a Derby row lock). A short Derby lock wait
-            // turns that into a timeout the TxnHandler retries, instead of a hang (Derby's default is 60 s).
-            System.setProperty("derby.locks.waitTimeout", "2");
-            System.setProperty("derby.locks.deadlockTimeout", "1");
+            // turns that into a timeout the TxnHandler retries sooner (Derby's default wait is 60 s).
+            System.setProperty("derby.locks.waitTimeout", "10");
             // Before any metastore code runs: the lock API needs tables that DataNucleus does not create.
             MetastoreLockSchema.create(settings.get("javax.jdo.option.ConnectionURL"));
             // Every new HiveConf in this JVM (the clients' and the server's) reads this file.

@@ -7,6 +7,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -23,6 +24,13 @@ import org.apache.hadoop.hive.metastore.security.HadoopThriftAuthBridge;
  * {@code target/}, because the embedded metastore keeps static state; tests keep apart by database name.
  */
 public final class LocalMetastore {
+
+    /**
+     * The metastore's {@code hive.txn.timeout}: a lock whose holder sends no heartbeat for this long is
+     * reaped. Short so that tests of crashed holders finish quickly; lock holders in tests must heartbeat
+     * (or poll) more often than this.
+     */
+    public static final Duration TXN_TIMEOUT = Duration.ofSeconds(4);
 
     private static LocalMetastore instance;
 
@@ -45,7 +53,15 @@ public final class LocalMetastore {
             Files.createDirectories(target);
             baseDir = Files.createTempDirectory(target, "metastore-");
             Path siteFile = baseDir.resolve("hive-site.xml");
-            Files.writeString(siteFile, siteXml(settings(baseDir)));
+            Map<String, String> settings = settings(baseDir);
+            Files.writeString(siteFile, siteXml(settings));
+            // The metastore's TxnHandler serialises Derby work with a JVM lock, but a checkLock heartbeats in an
+            // outer transaction before it takes that lock: two clients polling checkLock at once can each
+            // wait for the other (one for the JVM lock, one for a Derby row lock). A short Derby lock wait
+            // turns that into a timeout the TxnHandler retries sooner (Derby's default wait is 60 s).
+            System.setProperty("derby.locks.waitTimeout", "10");
+            // Before any metastore code runs: the lock API needs tables that DataNucleus does not create.
+            MetastoreLockSchema.create(settings.get("javax.jdo.option.ConnectionURL"));
             // Every new HiveConf in this JVM (the clients' and the server's) reads this file.
             HiveConf.setHiveSiteLocation(siteFile.toUri().toURL());
             port = freePort();
@@ -83,6 +99,8 @@ public final class LocalMetastore {
         s.put("hive.metastore.event.db.notification.api.auth", "false");
         s.put("hive.support.concurrency", "false");
         s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+        // Locks not heartbeated within the txn timeout are reaped by reapExpiredLocks() (see there).
+        s.put("hive.txn.timeout", TXN_TIMEOUT.toSeconds() + "s");
         return s;
     }
 
@@ -116,6 +134,23 @@ public final class LocalMetastore {
                     throw new IOException("Interrupted waiting for the metastore", ie);
                 }
             }
+        }
+    }
+
+    /**
+     * Runs the metastore's own lock expiry ({@code TxnStore.performTimeOuts}, what its ACID housekeeper
+     * runs every {@code metastore.acid.housekeeper.interval}): locks (and transactions) not heartbeated
+     * within {@link #TXN_TIMEOUT} are dropped.
+     *
+     * <p>WHY on demand: the housekeeper runs only with the server's background threads, and with those
+     * threads on, its expiry query and a concurrent unlock were seen waiting on each other's Derby row
+     * locks indefinitely. Tests call this at the moment a crashed holder's lock has expired.
+     */
+    public void reapExpiredLocks() {
+        try {
+            org.apache.hadoop.hive.metastore.txn.TxnUtils.getTxnStore(new HiveConf()).performTimeOuts();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("The metastore's lock expiry failed: " + e.getMessage(), e);
         }
     }
 

@@ -46,11 +46,6 @@ final class SpillFiles {
         return List.copyOf(runs);
     }
 
-    /** The spill directory, or null before the first spill. */
-    Path directory() {
-        return directory;
-    }
-
     /** Starts a new run file; {@link Writer#finish()} adds it to the runs. */
     Writer newRun() throws IOException {
         if (directory == null) {

@@ -188,11 +188,6 @@ public final class WriteBuffer implements AutoCloseable {
         clear();
     }
 
-    /** The spill directory of this buffer, or null if nothing is spilled (for tests and diagnostics). */
-    public Path spillDirectory() {
-        return spills.directory();
-    }
-
     private void clearMemory() {
         pages.clear();
         index.clear();

@@ -41,9 +41,18 @@ public final class TableOptions {
             "target-file-size", null,
             "Target size of a data file; default 128 mb for primary-key tables, 256 mb for append tables.");
 
-    public static final ConfigOption<Long> WRITE_BUFFER_SIZE = ConfigOption.memoryOption(
+    public static final ConfigOption<Long> WRITE_BUFFER_SIZE = ConfigOption.of(
             "write-buffer-size", 256 * MemorySize.MIB,
-            "Amount of data buffered in memory before it is sorted and spilled to a file.");
+            "Memory that one writer's sorted write buffers share, over all buckets it writes; when they hold "
+                    + "this much, the largest one is spilled to local disk (or, if not spillable, flushed to a "
+                    + "level-0 file).",
+            TableOptions::parsePositiveMemory);
+
+    public static final ConfigOption<Boolean> WRITE_BUFFER_SPILLABLE = ConfigOption.booleanOption(
+            "write-buffer-spillable", true,
+            "Whether a full write buffer spills sorted runs to local disk (merged into level-0 files when the "
+                    + "write commits), so a commit writes few large level-0 files; false flushes a level-0 file "
+                    + "each time the buffer fills.");
 
     public static final ConfigOption<MergeEngine> MERGE_ENGINE = ConfigOption.of(
             "merge-engine", MergeEngine.DEDUPLICATE,
@@ -125,7 +134,7 @@ public final class TableOptions {
 
     /** Every option Strata understands, in documentation order. */
     public static final List<ConfigOption<?>> ALL = List.of(
-            BUCKET, BUCKET_KEY, FILE_FORMAT, FILE_COMPRESSION, TARGET_FILE_SIZE, WRITE_BUFFER_SIZE,
+            BUCKET, BUCKET_KEY, FILE_FORMAT, FILE_COMPRESSION, TARGET_FILE_SIZE, WRITE_BUFFER_SIZE, WRITE_BUFFER_SPILLABLE,
             MERGE_ENGINE, SEQUENCE_FIELD, SEQUENCE_FIELD_DESCENDING, IGNORE_DELETE, CHANGELOG_PRODUCER,
             DELETION_VECTORS_ENABLED, PARTITION_DEFAULT_NAME, PARTITION_LEGACY_NAME, MANIFEST_MERGE_MIN_COUNT,
             MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT,
@@ -175,6 +184,10 @@ public final class TableOptions {
 
     public long writeBufferSize() {
         return get(WRITE_BUFFER_SIZE);
+    }
+
+    public boolean writeBufferSpillable() {
+        return get(WRITE_BUFFER_SPILLABLE);
     }
 
     public MergeEngine mergeEngine() {
@@ -307,6 +320,14 @@ public final class TableOptions {
             columns.add(part.trim());
         }
         return List.copyOf(columns);
+    }
+
+    private static long parsePositiveMemory(String text) {
+        long bytes = MemorySize.parseBytes(text);
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("must be greater than 0 bytes");
+        }
+        return bytes;
     }
 
     private static boolean parseSortOrderDescending(String text) {

@@ -5,6 +5,8 @@ import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.lsm.KeyOrder;
+import io.strata.lsm.MemoryBudget;
+import io.strata.lsm.VersionOrder;
 import io.strata.lsm.WriteBuffer;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
@@ -28,7 +30,9 @@ import java.util.UUID;
 /**
  * The batch writer: routes rows to (partition, bucket) writers, buffers primary-key rows in sorted
  * write buffers flushed to level-0 files, streams append rows to files, and commits all files as one
- * snapshot. Its {@link CommitHooks} are asked for when it is created (so that a table that needs a
+ * snapshot. The write buffers of all buckets share one memory budget ({@code write-buffer-size}); when
+ * it is used up the largest buffer spills to local disk ({@code write-buffer-spillable}) or, if it may
+ * not, is flushed to a level-0 file. Buffers are flushed when the write commits. Its {@link CommitHooks} are asked for when it is created (so that a table that needs a
  * commit lock it lacks fails before any row is written) and closed with it.
  */
 final class TableWriter implements BatchWrite {
@@ -46,8 +50,11 @@ final class TableWriter implements BatchWrite {
     private final KeyEncoder bucketKeyEncoder;
     private final int[] keyPositions;
     private final int[] primaryKeyPositions;
-    private final Comparator<Row> keyOrder;
-    private final Comparator<WriteBuffer.Entry> newer;
+    private final VersionOrder versions;
+    private final MemoryBudget memory;
+    private final boolean spillable;
+    /** Where write buffers spill: the JVM's temp directory, as local as the writer. */
+    private final java.nio.file.Path spillRoot = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
     private final DataFileNames names = new DataFileNames();
     private final String commitUser = UUID.randomUUID().toString();
     private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
@@ -61,6 +68,8 @@ final class TableWriter implements BatchWrite {
         this.options = schema.tableOptions();
         try {
             TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
+            this.memory = new MemoryBudget(options.writeBufferSize());
+            this.spillable = options.writeBufferSpillable();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + table.location() + " cannot be written: " + e.getMessage(), e);
         }
@@ -76,22 +85,12 @@ final class TableWriter implements BatchWrite {
         }
         this.keyPositions = positions(schema.trimmedPrimaryKeys());
         this.primaryKeyPositions = positions(schema.primaryKeys());
-        this.keyOrder = KeyOrder.onPositions(rowType, keyPositions);
         int[] sequenceFields = positions(options.sequenceField());
         Comparator<Row> seqFieldOrder = sequenceFields.length == 0 ? null : KeyOrder.onPositions(rowType, sequenceFields);
         if (seqFieldOrder != null && options.sequenceFieldDescending()) {
             seqFieldOrder = seqFieldOrder.reversed();
         }
-        Comparator<Row> sf = seqFieldOrder;
-        this.newer = (a, b) -> {
-            if (sf != null) {
-                int c = sf.compare(a.value(), b.value());
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return Long.compare(a.sequenceNumber(), b.sequenceNumber());
-        };
+        this.versions = new VersionOrder(seqFieldOrder);
         // Last: nothing after it may fail, or the hooks would not be closed.
         this.hooks = CommitHooks.open(table);
     }
@@ -207,6 +206,33 @@ final class TableWriter implements BatchWrite {
     private void abortAll() {
         for (BucketWriter w : writers.values()) {
             w.files.abort();
+            if (w.buffer != null) {
+                w.buffer.clear();
+            }
+        }
+    }
+
+    /**
+     * Gives memory back until the budget holds again: spills (or flushes) the bucket buffer holding the
+     * most memory, as Paimon's shared write-buffer pool asks its largest user to.
+     */
+    private void relieveMemory() throws IOException {
+        while (memory.exceeded()) {
+            BucketWriter largest = null;
+            for (BucketWriter w : writers.values()) {
+                if (w.buffer != null && w.buffer.size() > 0
+                        && (largest == null || w.buffer.memoryBytes() > largest.buffer.memoryBytes())) {
+                    largest = w;
+                }
+            }
+            if (largest == null) {
+                return;
+            }
+            if (spillable) {
+                largest.buffer.spill();
+            } else {
+                largest.flush();
+            }
         }
     }
 
@@ -224,7 +250,9 @@ final class TableWriter implements BatchWrite {
             this.files = new RollingDataFileWriter(table.fileIO(), table.paths().bucketDirectory(key.partition(), key.bucket()),
                     rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
                     options.targetFileSize(primaryKey), names, schema.id(), 0, FileSource.APPEND);
-            this.buffer = primaryKey ? new WriteBuffer(rowType, keyOrder) : null;
+            this.buffer = primaryKey
+                    ? new WriteBuffer(rowType, keyPositions, versions, memory, spillable, spillRoot)
+                    : null;
         }
 
         void write(Row row) throws IOException {
@@ -237,17 +265,20 @@ final class TableWriter implements BatchWrite {
                 return;
             }
             buffer.add(row, seq, row.kind());
-            if (buffer.estimatedBytes() >= options.writeBufferSize()) {
-                flush();
+            if (memory.exceeded()) {
+                relieveMemory();
             }
         }
 
-        private void flush() throws IOException {
-            for (WriteBuffer.Entry e : buffer.drainMerged(newer)) {
-                files.write(e.value(), e.sequenceNumber(), e.kind());
+        void flush() throws IOException {
+            try {
+                buffer.drainMerged(files::write);
+                // Each flush is its own level-0 file (one sorted run per file).
+                files.finishFile();
+            } finally {
+                // Only now: the file writer held the last row (a view into the buffer) as its max key.
+                buffer.clear();
             }
-            // Each flush is its own level-0 file (one sorted run per file).
-            files.finishFile();
         }
 
         List<DataFileMeta> finish() throws IOException {

@@ -1,0 +1,107 @@
+package io.strata.benchmarks;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.CloseableIterator;
+import io.strata.data.Decimal;
+import io.strata.data.GenericRow;
+import io.strata.data.Row;
+import io.strata.data.RowKind;
+import io.strata.data.Timestamp;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.table.BatchWrite;
+import io.strata.table.FileStoreTable;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.table.TableRead;
+import io.strata.types.DataTypes;
+import java.nio.file.Path;
+
+/** Strata through its public table API: one batch write and commit per data-set commit. */
+final class StrataEngine implements Engine {
+
+    @Override
+    public String name() {
+        return "Strata";
+    }
+
+    @Override
+    public long write(Path warehouse, String table, String format, UpsertDataSet data, BenchmarkOptions options)
+            throws Exception {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));
+        catalog.createDatabase("bench", true);
+        Schema schema = Schema.newBuilder()
+                .column("k", DataTypes.BIGINT().withNullable(false))
+                .column("i", DataTypes.INT())
+                .column("l", DataTypes.BIGINT())
+                .column("d", DataTypes.DOUBLE())
+                .column("s", DataTypes.STRING())
+                .column("dec", DataTypes.DECIMAL(UpsertDataSet.DECIMAL_PRECISION, UpsertDataSet.DECIMAL_SCALE))
+                .column("ts", DataTypes.TIMESTAMP(3))
+                .column("b", DataTypes.BOOLEAN())
+                .primaryKey("k")
+                .options(options.tableOptions(format))
+                .build();
+        FileStoreTable t = catalog.createTable(Identifier.of("bench", table), schema, false);
+        long written = 0;
+        for (int c = 0; c < data.commits; c++) {
+            try (BatchWrite write = t.newBatchWrite()) {
+                for (int r = data.commitStart(c); r < data.commitStart(c + 1); r++) {
+                    GenericRow row = GenericRow.ofKind(data.delete[r] ? RowKind.DELETE : RowKind.INSERT,
+                            data.key[r],
+                            data.iNull[r] ? null : data.i[r],
+                            data.l[r],
+                            data.d[r],
+                            data.s[r] == null ? null : Utf8String.fromBytes(data.s[r]),
+                            Decimal.fromUnscaledLong(data.decUnscaled[r], UpsertDataSet.DECIMAL_PRECISION,
+                                    UpsertDataSet.DECIMAL_SCALE),
+                            Timestamp.fromEpochMillis(data.tsMillis[r]),
+                            data.b[r]);
+                    write.write(row);
+                    written++;
+                }
+                write.commit();
+            }
+        }
+        return written;
+    }
+
+    @Override
+    public long read(Path tableDir) throws Exception {
+        FileStoreTable t = FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(tableDir.toUri()));
+        Plan plan = t.newScan().plan();
+        TableRead read = t.newRead(plan);
+        long rows = 0;
+        long checksum = 0;
+        for (Split split : plan.splits()) {
+            try (CloseableIterator<Row> it = read.open(split)) {
+                while (it.hasNext()) {
+                    Row row = it.next();
+                    checksum += touch(row);
+                    rows++;
+                }
+            }
+        }
+        Blackhole.consume(checksum);
+        return rows;
+    }
+
+    /** Reads every field, as a query selecting all columns would. */
+    private static long touch(Row row) {
+        long h = row.getLong(0);
+        if (!row.isNullAt(1)) {
+            h += row.getInt(1);
+        }
+        h += row.getLong(2);
+        h += (long) row.getDouble(3);
+        if (!row.isNullAt(4)) {
+            h += row.getString(4).length();
+        }
+        h += row.getDecimal(5, UpsertDataSet.DECIMAL_PRECISION, UpsertDataSet.DECIMAL_SCALE).toUnscaledLong();
+        h += row.getTimestamp(6, 3).millisecond();
+        h += row.getBoolean(7) ? 1 : 0;
+        return h;
+    }
+}

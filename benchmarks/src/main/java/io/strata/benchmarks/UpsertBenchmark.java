@@ -1,0 +1,146 @@
+package io.strata.benchmarks;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Upsert write and merged read throughput of Strata and Apache Paimon, side by side in one JVM on one
+ * generated data set, per file format. How to run it and recorded figures: {@code docs/benchmarks.md}.
+ *
+ * <p>Each iteration writes a fresh table with each engine (the engine that goes first alternates), then
+ * reads each table merged with the engine that wrote it, and reads Paimon's table with Strata as a
+ * cross-check. Warm-up iterations run the same steps untimed. Row counts must agree across all reads,
+ * or the run fails. Throughput is the median over the measured iterations.
+ */
+public final class UpsertBenchmark {
+
+    private static final String WRITE = "upsert write";
+    private static final String READ = "merged read";
+    private static final String CROSS_READ = "merged read of Paimon's table";
+
+    private final BenchmarkOptions options;
+    private final StrataEngine strata = new StrataEngine();
+    private final PaimonEngine paimon = new PaimonEngine();
+    /** format -> operation -> engine -> rows/s of each measured iteration. */
+    private final Map<String, Map<String, Map<String, List<Double>>>> results = new LinkedHashMap<>();
+
+    private UpsertBenchmark(BenchmarkOptions options) {
+        this.options = options;
+    }
+
+    public static void main(String[] args) throws Exception {
+        BenchmarkOptions options = BenchmarkOptions.fromSystemProperties();
+        System.out.println("UpsertBenchmark: " + options);
+        System.out.println("JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
+                + ", max heap " + (Runtime.getRuntime().maxMemory() >> 20) + " mb, "
+                + Runtime.getRuntime().availableProcessors() + " processors");
+        long start = System.nanoTime();
+        UpsertDataSet data = new UpsertDataSet(options.seed(), options.rows(), options.keySpace(), options.commits(),
+                options.deletePercent());
+        System.out.printf(Locale.ROOT, "Generated %,d rows in %.1f s%n", data.rows, (System.nanoTime() - start) / 1e9);
+        new UpsertBenchmark(options).run(data);
+    }
+
+    private void run(UpsertDataSet data) throws Exception {
+        Path root = Files.createTempDirectory("strata-bench");
+        try {
+            for (String format : options.formats()) {
+                int total = options.warmups() + options.iterations();
+                for (int n = 0; n < total; n++) {
+                    boolean measured = n >= options.warmups();
+                    iteration(root.resolve(format + "-" + n), format, data, n % 2 == 0, measured);
+                    PaimonEngine.deleteTree(root.resolve(format + "-" + n));
+                }
+            }
+        } finally {
+            PaimonEngine.deleteTree(root);
+        }
+        System.out.println();
+        System.out.print(table());
+    }
+
+    private void iteration(Path warehouse, String format, UpsertDataSet data, boolean strataFirst, boolean measured)
+            throws Exception {
+        Engine[] order = strataFirst ? new Engine[] {strata, paimon} : new Engine[] {paimon, strata};
+        for (Engine e : order) {
+            long[] rows = new long[1];
+            double seconds = timed(() -> rows[0] = e.write(warehouse, e.name().toLowerCase(Locale.ROOT), format, data, options));
+            record(measured, format, WRITE, e.name(), rows[0], seconds);
+        }
+        Path strataTable = warehouse.resolve("bench.db").resolve("strata");
+        Path paimonTable = warehouse.resolve("bench.db").resolve("paimon");
+        long[] counts = new long[3];
+        for (Engine e : order) {
+            Path own = e == strata ? strataTable : paimonTable;
+            int slot = e == strata ? 0 : 1;
+            double seconds = timed(() -> counts[slot] = e.read(own));
+            record(measured, format, READ, e.name(), counts[slot], seconds);
+        }
+        double seconds = timed(() -> counts[2] = strata.read(paimonTable));
+        record(measured, format, CROSS_READ, strata.name(), counts[2], seconds);
+        if (counts[0] != counts[1] || counts[1] != counts[2]) {
+            throw new IllegalStateException("Row counts differ (" + format + "): Strata reads " + counts[0]
+                    + " rows of its table, Paimon " + counts[1] + " of its table, Strata " + counts[2]
+                    + " of Paimon's table");
+        }
+        System.out.printf(Locale.ROOT, "%s %s iteration: %,d merged rows in each table%n", format,
+                measured ? "measured" : "warm-up", counts[0]);
+    }
+
+    @FunctionalInterface
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private static double timed(Step step) throws Exception {
+        System.gc();
+        long start = System.nanoTime();
+        step.run();
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    private void record(boolean measured, String format, String operation, String engine, long rows, double seconds) {
+        if (measured) {
+            results.computeIfAbsent(format, f -> new LinkedHashMap<>())
+                    .computeIfAbsent(operation, o -> new LinkedHashMap<>())
+                    .computeIfAbsent(engine, e -> new ArrayList<>())
+                    .add(rows / seconds);
+        }
+    }
+
+    private static double median(List<Double> values) {
+        if (values == null || values.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /**
+     * The results as a Markdown table. The cross-check row puts Strata reading Paimon's table beside
+     * Paimon reading the same table.
+     */
+    private String table() {
+        StringBuilder sb = new StringBuilder(
+                "| format | operation | Strata rows/s | Paimon rows/s | Strata/Paimon |\n|---|---|---:|---:|---:|\n");
+        for (var byFormat : results.entrySet()) {
+            Map<String, Map<String, List<Double>>> ops = byFormat.getValue();
+            for (String op : List.of(WRITE, READ, CROSS_READ)) {
+                double s = median(ops.getOrDefault(op, Map.of()).get("Strata"));
+                String paimonOp = op.equals(CROSS_READ) ? READ : op;
+                double p = median(ops.getOrDefault(paimonOp, Map.of()).get("Paimon"));
+                sb.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %.2f |%n",
+                        byFormat.getKey(), op, s, p, s / p));
+            }
+        }
+        return sb.toString();
+    }
+}

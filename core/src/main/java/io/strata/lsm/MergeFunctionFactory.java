@@ -39,6 +39,12 @@ public final class MergeFunctionFactory {
         this.ignoreDelete = tableOptions.ignoreDelete();
         this.options = new MergeEngineOptions(schema.options());
         options.validate();
+        for (String f : tableOptions.sequenceField()) {
+            if (options.aggregateFunction(f) != null) {
+                throw new IllegalArgumentException("Table option '" + MergeEngineOptions.key(f, MergeEngineOptions.AGGREGATE_FUNCTION)
+                        + "': field '" + f + "' is a sequence field (option 'sequence.field') and cannot be aggregated");
+            }
+        }
         this.groupOf = new int[rowType.fieldCount()];
         java.util.Arrays.fill(groupOf, -1);
         this.removeRecordOnSequenceField = new boolean[rowType.fieldCount()];

@@ -47,7 +47,7 @@ class AggregationMergeEngineTest {
     @TempDir
     Path warehouse;
 
-    enum Variant { INSERTS, RETRACTIONS, REMOVE_ON_DELETE }
+    enum Variant { INSERTS, RETRACTIONS, REMOVE_ON_DELETE, SEQUENCE_FIELD_AND_DEFAULT }
 
     static final RowType TYPE = new RowType(List.of(
             FIELD(0, "k", INT().withNullable(false)),
@@ -110,6 +110,12 @@ class AggregationMergeEngineTest {
         if (variant == Variant.REMOVE_ON_DELETE) {
             o.put("aggregation.remove-record-on-delete", "true");
         }
+        if (variant == Variant.SEQUENCE_FIELD_AND_DEFAULT) {
+            // Records merge in lastv order (lastv takes the last value); lastnn takes the default function.
+            o.put("sequence.field", "lastv");
+            o.remove("fields.lastv.aggregate-function");
+            o.put("fields.default-aggregate-function", "last_value");
+        }
         return o;
     }
 
@@ -148,7 +154,7 @@ class AggregationMergeEngineTest {
             if (live.contains(k)) {
                 int r = random.nextInt(10);
                 switch (variant) {
-                    case INSERTS -> row.setKind(RowKind.UPDATE_AFTER);
+                    case INSERTS, SEQUENCE_FIELD_AND_DEFAULT -> row.setKind(RowKind.UPDATE_AFTER);
                     case RETRACTIONS -> row.setKind(r < 5 ? RowKind.UPDATE_AFTER : r < 8 ? RowKind.UPDATE_BEFORE : RowKind.DELETE);
                     case REMOVE_ON_DELETE -> row.setKind(r < 7 ? RowKind.UPDATE_AFTER : RowKind.DELETE);
                 }
@@ -221,6 +227,13 @@ class AggregationMergeEngineTest {
 
         @Override
         public GenericRow merge(List<GenericRow> records) {
+            if (options.containsKey("sequence.field")) {
+                // Oldest first by the sequence field (nulls first), then in writing order.
+                records = new ArrayList<>(records);
+                records.sort((x, y) -> x.get(5) == null || y.get(5) == null
+                        ? Boolean.compare(x.get(5) != null, y.get(5) != null)
+                        : Integer.compare((Integer) x.get(5), (Integer) y.get(5)));
+            }
             Object[] acc = new Object[TYPE.fieldCount()];
             boolean[] started = new boolean[TYPE.fieldCount()];
             boolean deleted = false;
@@ -237,7 +250,8 @@ class AggregationMergeEngineTest {
                 boolean retract = !rec.kind().isAdd();
                 for (int i = 0; i < acc.length; i++) {
                     String f = TYPE.field(i).name();
-                    String fn = i == 0 ? "key" : FUNCTIONS[i] == null ? "last_non_null_value" : FUNCTIONS[i];
+                    String fn = i == 0 ? "key" : FUNCTIONS[i] != null ? FUNCTIONS[i]
+                            : options.getOrDefault("fields.default-aggregate-function", "last_non_null_value");
                     Object in = rec.get(i);
                     if (retract && opt("fields." + f + ".ignore-retract")) {
                         continue;

@@ -64,6 +64,13 @@ class MergeEngineValidationTest {
     }
 
     @Test
+    void aSequenceFieldCannotBeAggregated() {
+        assertThatThrownBy(() -> new MergeFunctionFactory(schema("merge-engine", "aggregation",
+                "sequence.field", "ts", "fields.ts.aggregate-function", "max")))
+                .hasMessageContaining("'fields.ts.aggregate-function'").hasMessageContaining("sequence field");
+    }
+
+    @Test
     void conflictingDeleteOptionsFailNamingBoth() {
         assertThatThrownBy(() -> new MergeFunctionFactory(schema("merge-engine", "partial-update",
                 "ignore-delete", "true", "partial-update.remove-record-on-delete", "true")))

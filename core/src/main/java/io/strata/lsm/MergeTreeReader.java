@@ -15,10 +15,15 @@ public final class MergeTreeReader {
 
     private MergeTreeReader() {}
 
+    /**
+     * @param sequenceOrder order of the user sequence fields of two value rows (older first), or null
+     *     when the table has no {@code sequence.field}
+     */
     public static RecordCursor read(
             List<DataFileMeta> files,
             Comparator<Row> fileKeyComparator,
             Comparator<Row> valueKeyComparator,
+            Comparator<Row> sequenceOrder,
             Supplier<MergeFunction> mergeFunctions,
             DataFileOpener opener) {
         List<List<SortedRun>> sections = new IntervalPartition(fileKeyComparator).partition(files);
@@ -26,16 +31,14 @@ public final class MergeTreeReader {
         for (List<SortedRun> section : sections) {
             if (section.size() == 1) {
                 List<DataFileMeta> run = section.get(0).files();
-                MergeFunction fn = mergeFunctions.get();
-                // One run holds each key once: the merge function still decides (deletes, ignore-delete).
-                factories.add(() -> new SingleRunCursor(ConcatCursor.ofFiles(run, opener), fn));
+                factories.add(() -> new SingleRunCursor(ConcatCursor.ofFiles(run, opener)));
             } else {
                 factories.add(() -> {
                     List<RecordCursor> runs = new ArrayList<>(section.size());
                     for (SortedRun r : section) {
                         runs.add(ConcatCursor.ofFiles(r.files(), opener));
                     }
-                    return new MergingCursor(runs, valueKeyComparator, mergeFunctions.get());
+                    return new MergingCursor(runs, valueKeyComparator, sequenceOrder, mergeFunctions.get());
                 });
             }
         }
@@ -44,13 +47,12 @@ public final class MergeTreeReader {
 
     /**
      * Reads files whose keys are known not to repeat across files (levels above 0 with deletion vectors,
-     * or first-row tables) one after another; each record passes the merge function alone.
+     * or first-row tables) one after another; retractions are dropped.
      */
-    public static RecordCursor readUnmerged(
-            List<DataFileMeta> files, Supplier<MergeFunction> mergeFunctions, DataFileOpener opener) {
+    public static RecordCursor readUnmerged(List<DataFileMeta> files, DataFileOpener opener) {
         List<ConcatCursor.CursorFactory> factories = new ArrayList<>(files.size());
         for (DataFileMeta f : files) {
-            factories.add(() -> new SingleRunCursor(opener.open(f), mergeFunctions.get()));
+            factories.add(() -> new SingleRunCursor(opener.open(f)));
         }
         return new ConcatCursor(factories);
     }

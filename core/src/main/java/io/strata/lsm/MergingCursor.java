@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * A k-way merge of sorted runs by key (a heap of run heads). For each key it hands every version to
- * the merge function and yields the surviving record; keys whose result is a delete are skipped. The
- * runs that held the current key are advanced only on the next call, so the yielded row is a view into
- * its run and nothing is copied.
+ * A k-way merge of sorted runs by key (a heap of run heads). Records of one key leave the heap oldest
+ * first: by the user sequence fields (if any), then by sequence number, the order Paimon's merge
+ * offers them in. A key with one record yields that record as it is (Paimon's reducer never calls the
+ * merge function for it); a key with several is reduced by the merge function. Keys whose result is
+ * missing or a retraction are skipped. The runs that held the current key are advanced only on the
+ * next call, so the records the merge function points at stay valid while the result is read.
  */
 final class MergingCursor implements RecordCursor {
 
@@ -21,14 +23,26 @@ final class MergingCursor implements RecordCursor {
     private final PriorityQueue<RecordCursor> heap;
     private final List<RecordCursor> pending = new ArrayList<>();
     private final MergeFunction mergeFunction;
-    private RecordCursor current;
+    private MergedRecord current;
     private boolean started;
 
-    MergingCursor(List<RecordCursor> inputs, Comparator<Row> keyComparator, MergeFunction mergeFunction) {
+    /**
+     * @param sequenceOrder order of the user sequence fields of two value rows (older first), or null
+     */
+    MergingCursor(
+            List<RecordCursor> inputs,
+            Comparator<Row> keyComparator,
+            Comparator<Row> sequenceOrder,
+            MergeFunction mergeFunction) {
         this.inputs = inputs;
         this.keyComparator = keyComparator;
         this.mergeFunction = mergeFunction;
-        this.heap = new PriorityQueue<>(Math.max(1, inputs.size()), (a, b) -> keyComparator.compare(a.value(), b.value()));
+        Comparator<RecordCursor> order = (a, b) -> keyComparator.compare(a.value(), b.value());
+        if (sequenceOrder != null) {
+            order = order.thenComparing((a, b) -> sequenceOrder.compare(a.value(), b.value()));
+        }
+        order = order.thenComparingLong(RecordCursor::sequenceNumber);
+        this.heap = new PriorityQueue<>(Math.max(1, inputs.size()), order);
     }
 
     @Override
@@ -54,15 +68,19 @@ final class MergingCursor implements RecordCursor {
             }
             RecordCursor first = heap.poll();
             pending.add(first);
-            mergeFunction.reset();
-            mergeFunction.add(first);
-            while (!heap.isEmpty() && keyComparator.compare(heap.peek().value(), first.value()) == 0) {
-                RecordCursor same = heap.poll();
-                pending.add(same);
-                mergeFunction.add(same);
+            if (heap.isEmpty() || keyComparator.compare(heap.peek().value(), first.value()) != 0) {
+                current = first;
+            } else {
+                mergeFunction.reset();
+                mergeFunction.add(first);
+                while (!heap.isEmpty() && keyComparator.compare(heap.peek().value(), first.value()) == 0) {
+                    RecordCursor same = heap.poll();
+                    pending.add(same);
+                    mergeFunction.add(same);
+                }
+                current = mergeFunction.result();
             }
-            current = mergeFunction.result();
-            if (current != null) {
+            if (current != null && current.kind().isAdd()) {
                 return true;
             }
         }

@@ -4,23 +4,22 @@ import io.strata.data.Row;
 import io.strata.data.RowKind;
 import java.io.IOException;
 
-/** Reads one sorted run without a heap: every key occurs once, so each record is its own merge result. */
+/**
+ * Reads one sorted run without a heap. Every key occurs once, so each record is its own result, as
+ * Paimon's reducer returns a lone record without calling the merge function; retractions are dropped.
+ */
 final class SingleRunCursor implements RecordCursor {
 
     private final RecordCursor run;
-    private final MergeFunction mergeFunction;
 
-    SingleRunCursor(RecordCursor run, MergeFunction mergeFunction) {
+    SingleRunCursor(RecordCursor run) {
         this.run = run;
-        this.mergeFunction = mergeFunction;
     }
 
     @Override
     public boolean advance() throws IOException {
         while (run.advance()) {
-            mergeFunction.reset();
-            mergeFunction.add(run);
-            if (mergeFunction.result() != null) {
+            if (run.kind().isAdd()) {
                 return true;
             }
         }

@@ -37,10 +37,8 @@ final class OptionsValidation {
         if (bucketFunction != null && !bucketFunction.trim().equalsIgnoreCase("default")) {
             throw unsupported("bucket-function.type", bucketFunction, "supported: default");
         }
-        MergeEngine engine = typed.mergeEngine();
-        if (engine != MergeEngine.DEDUPLICATE && engine != MergeEngine.FIRST_ROW) {
-            throw unsupported("merge-engine", options.get("merge-engine"), "supported for reading: deduplicate, first-row");
-        }
+        // Every merge engine is read; its options are parsed here, checked against the schema when a read is built.
+        new MergeEngineOptions(options).validate();
         FileFormat format = typed.fileFormat();
         if (format != FileFormat.ORC && format != FileFormat.PARQUET) {
             throw unsupported("file.format", options.get("file.format"), "supported: orc, parquet");
@@ -78,12 +76,13 @@ final class OptionsValidation {
                     || key.equals("file.format.per.level")) {
                 throw unsupported(key, e.getValue(), "Strata does not support this option yet; remove it");
             }
-            if (key.startsWith("fields.")) {
-                throw unsupported(key, e.getValue(), "per-field options (aggregate functions, sequence groups, "
-                        + "per-field stats) are not supported yet");
-            }
-            if (key.startsWith("partial-update.") && !IGNORE_DELETE_KEYS.contains(key)) {
-                throw unsupported(key, e.getValue(), "partial-update options are not supported yet");
+            if (key.startsWith("partial-update.") && !IGNORE_DELETE_KEYS.contains(key)
+                    && !key.equals(MergeEngineOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE.key())
+                    && !key.equals(MergeEngineOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP.key())) {
+                throw unsupported(key, e.getValue(), "partial-update options supported: "
+                        + MergeEngineOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE.key() + ", "
+                        + MergeEngineOptions.PARTIAL_UPDATE_REMOVE_RECORD_ON_SEQUENCE_GROUP.key() + ", "
+                        + "partial-update.ignore-delete");
             }
         }
     }
@@ -93,7 +92,8 @@ final class OptionsValidation {
         validateForRead(options);
         TableOptions typed = new TableOptions(options);
         if (typed.mergeEngine() != MergeEngine.DEDUPLICATE) {
-            throw unsupported("merge-engine", options.get("merge-engine"), "supported for writing: deduplicate");
+            throw unsupported("merge-engine", options.get("merge-engine"),
+                    "Strata reads tables of every merge engine but writes only 'deduplicate' tables so far");
         }
         if (typed.changelogProducer() != ChangelogProducer.NONE) {
             throw unsupported("changelog-producer", options.get("changelog-producer"), "supported for writing: none");

@@ -8,9 +8,8 @@ import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
 import io.strata.lsm.DataFileCursor;
 import io.strata.lsm.DataFileReadType;
-import io.strata.lsm.DeduplicateMergeFunction;
 import io.strata.lsm.KeyOrder;
-import io.strata.lsm.MergeFunction;
+import io.strata.lsm.MergeFunctionFactory;
 import io.strata.lsm.MergeTreeReader;
 import io.strata.lsm.RecordCursor;
 import io.strata.lsm.ConcatCursor;
@@ -32,7 +31,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.function.Supplier;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -51,6 +49,8 @@ public final class TableRead {
     private final int[] keyPositions;
     private final int[] sequenceFieldPositions;
     private final TableOptions options;
+    /** Null for append tables. */
+    private final MergeFunctionFactory mergeFunctions;
 
     TableRead(FileStoreTable table, Plan plan) {
         this.table = table;
@@ -77,6 +77,11 @@ public final class TableRead {
             for (int p : sequenceFieldPositions) {
                 wanted[p] = true;
             }
+            // Checks the merge engine's options against the schema before any file is opened.
+            this.mergeFunctions = new MergeFunctionFactory(schema);
+            mergeFunctions.addRequiredFields(wanted);
+        } else {
+            this.mergeFunctions = null;
         }
     }
 
@@ -116,29 +121,19 @@ public final class TableRead {
             }
         }
         DataFileOpener opener = f -> openFile(split, f, readType, dvs.get(f.fileName()));
-        Supplier<MergeFunction> mergeFunctions = mergeFunctions(engine);
         if (skipLevelZero) {
             // Each key lives in exactly one file above level 0: read without merging.
-            return MergeTreeReader.readUnmerged(files, mergeFunctions, opener);
+            return MergeTreeReader.readUnmerged(files, opener);
         }
-        Comparator<io.strata.data.Row> fileKeys = io.strata.types.RowComparator.of(schema.trimmedPrimaryKeyType());
-        Comparator<io.strata.data.Row> valueKeys = KeyOrder.onPositions(rowType, keyPositions);
-        return MergeTreeReader.read(files, fileKeys, valueKeys, mergeFunctions, opener);
-    }
-
-    private Supplier<MergeFunction> mergeFunctions(MergeEngine engine) {
-        Comparator<io.strata.data.Row> sequenceOrder = null;
+        Comparator<Row> sequenceOrder = null;
         if (sequenceFieldPositions.length > 0) {
-            Comparator<io.strata.data.Row> asc = KeyOrder.onPositions(rowType, sequenceFieldPositions);
-            sequenceOrder = options.sequenceFieldDescending() ? asc.reversed() : asc;
+            Comparator<Row> ascending = KeyOrder.onPositions(rowType, sequenceFieldPositions);
+            sequenceOrder = options.sequenceFieldDescending() ? ascending.reversed() : ascending;
         }
-        Comparator<io.strata.data.Row> order = sequenceOrder;
-        boolean ignoreDelete = options.ignoreDelete();
-        return switch (engine) {
-            case DEDUPLICATE, FIRST_ROW -> () -> new DeduplicateMergeFunction(order, ignoreDelete);
-            case PARTIAL_UPDATE, AGGREGATE -> throw new UnsupportedOperationException(
-                    "Table " + table.location() + ": merge-engine '" + engine.value() + "' is not supported yet");
-        };
+        Comparator<Row> fileKeys = io.strata.types.RowComparator.of(schema.trimmedPrimaryKeyType());
+        Comparator<Row> valueKeys = KeyOrder.onPositions(rowType, keyPositions);
+        boolean[] readFields = wanted.clone();
+        return MergeTreeReader.read(files, fileKeys, valueKeys, sequenceOrder, () -> mergeFunctions.create(readFields), opener);
     }
 
     private Map<String, DeletionVector> deletionVectors(Split split) throws IOException {

@@ -152,8 +152,6 @@ class TableOptionsTest {
             "bucket|-2|postpone",
             "bucket|0|bucket > 0 or -1",
             "bucket-function.type|mod|default",
-            "merge-engine|partial-update|deduplicate, first-row",
-            "merge-engine|aggregation|deduplicate, first-row",
             "file.format|avro|orc, parquet",
             "partition.legacy-name|false|true",
             "metadata.stats-mode|full|truncate(16)",
@@ -166,9 +164,10 @@ class TableOptionsTest {
             "data-file.external-paths|s3://x|not support",
             "data-file.path-directory|data|not support",
             "file.format.per.level|0:avro|not support",
-            "partial-update.remove-record-on-delete|true|partial-update",
-            "fields.price.aggregate-function|sum|per-field",
-            "fields.a.sequence-group|b|per-field",
+            "partial-update.unknown|true|partial-update",
+            "fields.price.aggregate-function|hll_sketch|not implement",
+            "fields.price.aggregate-function|count|unknown aggregate function",
+            "fields.a.stats-mode|full|per-field",
             "sequence.field.sort-order|sideways|ascending or descending",
             "changelog-producer|always|none, input, lookup, full-compaction"})
     void unsupportedReadOptionsAreRejectedNamingOptionValueAndWhatIsSupported(String key, String value, String hint) {
@@ -184,6 +183,8 @@ class TableOptionsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "merge-engine|first-row|deduplicate",
+            "merge-engine|partial-update|deduplicate",
+            "merge-engine|aggregation|deduplicate",
             "changelog-producer|input|none",
             "changelog-producer|lookup|none",
             "deletion-vectors.enabled|true|deletion vectors",

@@ -1,0 +1,21 @@
+package io.strata.lsm.aggregate;
+
+import io.strata.types.DataType;
+
+/** {@code last_value}: the newest value, null included; a retraction clears it. */
+final class LastValueAggregator extends FieldAggregator {
+
+    LastValueAggregator(String field, DataType type) {
+        super("last_value", field, type);
+    }
+
+    @Override
+    public Object agg(Object accumulator, Object input) {
+        return input;
+    }
+
+    @Override
+    public Object retract(Object accumulator, Object retracted) {
+        return null;
+    }
+}

@@ -35,6 +35,11 @@ public final class FileStoreTable implements Table {
                 "No table at " + location + ": it has no schema/schema-N file"));
         try {
             TableOptions.validateForRead(schema.options());
+            if (!schema.primaryKeys().isEmpty()) {
+                // Merge-engine options are checked against the columns here, so a table that cannot be
+                // read fails when it is loaded (CREATE TABLE in Hive, adoption), not at its first read.
+                new io.strata.lsm.MergeFunctionFactory(schema);
+            }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + location + ": " + e.getMessage(), e);
         }

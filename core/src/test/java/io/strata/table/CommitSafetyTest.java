@@ -114,7 +114,17 @@ class CommitSafetyTest {
     void concurrentWritersNeverLoseACommit() throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "c"), schema("orc"), false);
+        // Enough retries that a writer starved by a loaded machine still gets through: this test is about
+        // commits never being lost, not about the retry limit (a limit reached fails cleanly).
+        Schema schema = Schema.newBuilder()
+                .column("k", DataTypes.INT())
+                .column("v", DataTypes.STRING())
+                .primaryKey("k")
+                .option("bucket", "2")
+                .option("file.format", "orc")
+                .option("commit.max-retries", "200")
+                .build();
+        FileStoreTable table = catalog.createTable(Identifier.of("db", "c"), schema, false);
         int writers = 4;
         int commitsEach = 8;
         ExecutorService pool = Executors.newFixedThreadPool(writers);

@@ -53,6 +53,7 @@ final class HiveTableDefinition {
     static final String NUM_ROWS = "numRows";
     static final String NUM_FILES = "numFiles";
     static final String TOTAL_SIZE = "totalSize";
+    static final String NUM_ERASURE_CODED = "numFilesErasureCoded";
     static final String STATS_ACCURATE = "COLUMN_STATS_ACCURATE";
     static final String ACCURATE = "{\"BASIC_STATS\":\"true\"}";
 
@@ -235,6 +236,9 @@ final class HiveTableDefinition {
         p.put(NUM_ROWS, Long.toString(stats == null ? 0 : stats.rowCount()));
         p.put(NUM_FILES, Long.toString(stats == null ? 0 : stats.fileCount()));
         p.put(TOTAL_SIZE, Long.toString(stats == null ? 0 : stats.totalSize()));
+        // With every "fast" statistic present the metastore keeps ours instead of listing the directory
+        // (which would count files that are no longer live and clear COLUMN_STATS_ACCURATE).
+        p.put(NUM_ERASURE_CODED, "0");
         if (exactRowCounts()) {
             p.put(STATS_ACCURATE, ACCURATE);
         } else {

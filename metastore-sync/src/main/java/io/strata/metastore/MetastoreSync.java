@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.metastore.IMetaStoreClient;
+import org.apache.hadoop.hive.metastore.api.AddPartitionsRequest;
 import org.apache.hadoop.hive.metastore.api.AlreadyExistsException;
 import org.apache.hadoop.hive.metastore.api.CreateTableRequest;
 import org.apache.hadoop.hive.metastore.api.Database;
@@ -23,6 +25,7 @@ import org.apache.hadoop.hive.metastore.api.NoSuchObjectException;
 import org.apache.hadoop.hive.metastore.api.Partition;
 import org.apache.hadoop.hive.metastore.api.RequestPartsSpec;
 import org.apache.hadoop.hive.metastore.api.Table;
+import org.apache.hadoop.hive.metastore.api.ThriftHiveMetastore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -198,7 +201,7 @@ public final class MetastoreSync implements AutoCloseable {
             }
             for (List<Partition> part : batches(adds, batch)) {
                 session.call("Adding " + part.size() + " partitions to " + full, (c, t) -> {
-                    c.add_partitions(part, true, false);
+                    addPartitions(c, t, db, tbl, part);
                     return null;
                 });
             }
@@ -298,12 +301,30 @@ public final class MetastoreSync implements AutoCloseable {
     }
 
     /**
+     * Adds partitions, skipping those that exist. Through the Thrift request when possible, because
+     * only it carries the context that stops the metastore from replacing our statistics with a listing
+     * of the partition directory (which also counts files that are no longer live) and from clearing
+     * {@code COLUMN_STATS_ACCURATE}; otherwise the plain call, followed by rewriting the statistics.
+     */
+    private static void addPartitions(IMetaStoreClient client, ThriftHiveMetastore.Iface thrift, String db, String tbl,
+            List<Partition> partitions) throws Exception {
+        if (thrift != null) {
+            AddPartitionsRequest request = new AddPartitionsRequest(db, tbl, new ArrayList<>(partitions), true);
+            request.setNeedResult(false);
+            request.setEnvironmentContext(context(false));
+            thrift.add_partitions_req(request);
+            return;
+        }
+        client.add_partitions(partitions, true, false);
+        client.alter_partitions(db, tbl, partitions, context(false));
+    }
+
+    /**
      * Drops partitions by name in one request ({@code drop_partitions_req} with the names; Hive 4.1's
      * IMetaStoreClient offers batched drops only by serialized expression, which needs Hive's query
      * classes); partitions already gone are skipped; data is never deleted.
      */
-    private static void dropByName(org.apache.hadoop.hive.metastore.IMetaStoreClient client,
-            org.apache.hadoop.hive.metastore.api.ThriftHiveMetastore.Iface thrift, String db, String tbl,
+    private static void dropByName(IMetaStoreClient client, ThriftHiveMetastore.Iface thrift, String db, String tbl,
             List<String> names) throws Exception {
         if (thrift != null) {
             DropPartitionsRequest request = new DropPartitionsRequest(db, tbl, RequestPartsSpec.names(new ArrayList<>(names)));

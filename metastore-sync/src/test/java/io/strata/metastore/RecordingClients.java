@@ -24,6 +24,8 @@ final class RecordingClients implements MetastoreSession.ClientFactory {
     /** Partitions named by partition calls, as "value1/value2". */
     final List<String> touched = Collections.synchronizedList(new ArrayList<>());
     private volatile int failAtCall = -1;
+    private volatile int actionAtCall = -1;
+    private volatile Runnable action;
     private IMetaStoreClient lastReal;
 
     RecordingClients(Supplier<IMetaStoreClient> real) {
@@ -33,6 +35,12 @@ final class RecordingClients implements MetastoreSession.ClientFactory {
     /** Fails the n-th call from now on (1-based) with a metastore error; -1 never. */
     void failAtCall(int n) {
         failAtCall = n < 0 ? -1 : calls.size() + n;
+    }
+
+    /** Runs {@code what} just before the n-th call from now on (1-based), e.g. to cut the network. */
+    void beforeCall(int n, Runnable what) {
+        action = what;
+        actionAtCall = calls.size() + n;
     }
 
     void reset() {
@@ -64,6 +72,9 @@ final class RecordingClients implements MetastoreSession.ClientFactory {
         }
         calls.add(method.getName());
         record(method.getName(), args);
+        if (actionAtCall > 0 && calls.size() == actionAtCall) {
+            action.run();
+        }
         if (failAtCall > 0 && calls.size() == failAtCall) {
             throw new MetaException("injected failure at call " + failAtCall + " (" + method.getName() + ")");
         }

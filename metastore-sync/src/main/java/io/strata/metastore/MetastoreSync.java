@@ -107,7 +107,8 @@ public final class MetastoreSync implements AutoCloseable {
         String db = name[0];
         String tbl = name[1];
         String full = db + "." + tbl;
-        HiveTableDefinition definition = new HiveTableDefinition(table, db, tbl, false);
+        boolean paimonFormats = MetastoreSyncOptions.PAIMON_FORMATS.get(options);
+        HiveTableDefinition definition = new HiveTableDefinition(table, db, tbl, paimonFormats);
         int batch = MetastoreSyncOptions.PARTITION_BATCH_SIZE.get(options);
         Snapshot snapshot = snapshotId < 0 ? null : table.snapshotManager().snapshot(snapshotId);
 
@@ -124,7 +125,9 @@ public final class MetastoreSync implements AutoCloseable {
             created = true;
         } else {
             String handler = hive.getParameters() == null ? null : hive.getParameters().get("storage_handler");
-            if (handler != null && !handler.equals(HiveTableDefinition.STORAGE_HANDLER)) {
+            boolean ours = HiveTableDefinition.STORAGE_HANDLER.equals(handler)
+                    || (paimonFormats && HiveTableDefinition.PAIMON_STORAGE_HANDLER.equals(handler));
+            if (handler != null && !ours) {
                 throw new MetastoreSyncException("Metastore table " + full + " belongs to storage handler " + handler
                         + ", not Strata's; it was not changed (adopt it first, or sync under another name with "
                         + MetastoreSyncOptions.TABLE.key() + ")");

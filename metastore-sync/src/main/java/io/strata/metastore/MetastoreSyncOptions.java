@@ -54,9 +54,16 @@ public final class MetastoreSyncOptions {
     public static final ConfigOption<Duration> WATCH_INTERVAL = ConfigOption.of("metastore.sync.watch.interval",
             Duration.ofSeconds(10), "How often watch mode looks for a new snapshot.", MetastoreSyncOptions::parseDuration);
 
+    public static final ConfigOption<Boolean> PAIMON_FORMATS = ConfigOption.of("metastore.sync.paimon-formats", false,
+            "Register the table with Apache Paimon's storage handler, input/output formats and SerDe instead of"
+                    + " Strata's. Paimon's Hive catalog (and the engines on it) recognise a table only by"
+                    + " PaimonInputFormat + PaimonOutputFormat in its storage descriptor, while Hive reads through"
+                    + " the classes there: choose which reader the metastore entry is for.",
+            MetastoreSyncOptions::parseBoolean);
+
     /** All options, for documentation and validation. */
     public static final List<ConfigOption<?>> ALL = List.of(URI, DATABASE, TABLE, STRICT, PARTITION_BATCH_SIZE,
-            RETRY_MAX_ATTEMPTS, RETRY_INITIAL_BACKOFF, RETRY_MAX_BACKOFF, WATCH_INTERVAL);
+            RETRY_MAX_ATTEMPTS, RETRY_INITIAL_BACKOFF, RETRY_MAX_BACKOFF, WATCH_INTERVAL, PAIMON_FORMATS);
 
     private MetastoreSyncOptions() {}
 

@@ -20,7 +20,8 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
 /**
  * File access over any Hadoop FileSystem (local, HDFS, S3A). Every failure names the path. The one
  * operation the commit protocol depends on is {@link #tryAtomicWriteIfAbsent}: write a temporary file,
- * then rename it onto the target only if the target does not exist.
+ * then rename it onto the target only if the target does not exist. That is atomic only where {@link
+ * #supportsAtomicWriteIfAbsent} says so; on object stores commits need a lock.
  */
 public final class FileIO {
 
@@ -126,10 +127,38 @@ public final class FileIO {
     }
 
     /**
-     * Writes {@code content} to {@code target} only if {@code target} does not exist yet, atomically:
-     * the content goes to a hidden temporary file beside it, which is renamed onto the target. Returns
-     * false, leaving nothing behind, if the target exists (another writer won). On HDFS and local file
-     * systems rename fails when the target exists; object stores need an external lock.
+     * Whether {@link #tryAtomicWriteIfAbsent} is atomic on the file system of {@code path}: on local
+     * disks (a hard link fails if the target exists) and on HDFS and viewfs (rename fails if the target
+     * exists). Everywhere else (S3A, GCS, ABFS, OSS...) rename is a check followed by a copy that
+     * overwrites, so two writers can both "create" the same file: callers must hold a lock.
+     */
+    public boolean supportsAtomicWriteIfAbsent(Path path) throws IOException {
+        FileSystem fs = fileSystem(path);
+        if (isLocal(fs)) {
+            return true;
+        }
+        String scheme = scheme(fs);
+        return "hdfs".equals(scheme) || "viewfs".equals(scheme);
+    }
+
+    /** The scheme of the file system of {@code path} ({@code file}, {@code hdfs}, {@code s3a}...), for messages. */
+    public String scheme(Path path) throws IOException {
+        return scheme(fileSystem(path));
+    }
+
+    private static String scheme(FileSystem fs) {
+        // getScheme() is optional for FileSystem implementations; the URI always has one.
+        return fs.getUri().getScheme();
+    }
+
+    /**
+     * Writes {@code content} to {@code target} only if {@code target} does not exist yet: the content
+     * goes to a hidden temporary file beside it, which is then moved onto the target. Returns false,
+     * leaving nothing behind, if the target exists (another writer won).
+     *
+     * <p>Atomic only where {@link #supportsAtomicWriteIfAbsent} says so. Elsewhere this is a check for
+     * the target followed by a rename (on object stores a copy, so readers still never see a partial
+     * file), which is correct only while the caller holds a lock that every writer of the target takes.
      */
     public boolean tryAtomicWriteIfAbsent(Path target, byte[] content) throws IOException {
         Path tmp = new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
@@ -146,25 +175,12 @@ public final class FileIO {
                     return false;
                 }
             }
-            warnIfRenameNotAtomic(fs);
             if (fs.exists(target)) {
                 return false;
             }
             return fs.rename(tmp, target);
         } finally {
             deleteQuietly(tmp);
-        }
-    }
-
-    private static final java.util.Set<String> WARNED_SCHEMES = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    /** HDFS renames fail when the target exists; object stores copy and overwrite, so say so once. */
-    private static void warnIfRenameNotAtomic(FileSystem fs) {
-        String scheme = fs.getScheme();
-        if (!"hdfs".equals(scheme) && !"viewfs".equals(scheme) && WARNED_SCHEMES.add(scheme)) {
-            org.slf4j.LoggerFactory.getLogger(FileIO.class).warn(
-                    "Rename on '{}' file systems is not atomic: two writers committing to one table at the same "
-                            + "time may overwrite each other's snapshot. Commit from one writer at a time.", scheme);
         }
     }
 

@@ -111,12 +111,25 @@ public final class TableOptions {
             "commit.max-retry-wait", java.time.Duration.ofSeconds(10),
             "Longest wait before retrying a lost commit (the wait doubles per retry, with jitter).");
 
+    /**
+     * Strata's own option (Paimon ignores it). Safe by default: on a file system without an atomic
+     * rename-if-absent, two unlocked writers can both create the same snapshot and one commit is lost
+     * without an error, so a commit there needs a lock unless the user states that one writer at a time
+     * commits. Paimon's catalogs likewise enable their lock by default on object stores.
+     */
+    public static final ConfigOption<Boolean> COMMIT_REQUIRE_LOCK_ON_OBJECT_STORE = ConfigOption.booleanOption(
+            "commit.require-lock-on-object-store", true,
+            "Whether a commit to a file system without atomic rename-if-absent (object stores: S3, GCS, "
+                    + "ABFS, OSS...) fails when no commit lock is configured; false only warns (safe only if one "
+                    + "writer at a time commits to the table).");
+
     /** Every option Strata understands, in documentation order. */
     public static final List<ConfigOption<?>> ALL = List.of(
             BUCKET, BUCKET_KEY, FILE_FORMAT, FILE_COMPRESSION, TARGET_FILE_SIZE, WRITE_BUFFER_SIZE,
             MERGE_ENGINE, SEQUENCE_FIELD, SEQUENCE_FIELD_DESCENDING, IGNORE_DELETE, CHANGELOG_PRODUCER,
             DELETION_VECTORS_ENABLED, PARTITION_DEFAULT_NAME, PARTITION_LEGACY_NAME, MANIFEST_MERGE_MIN_COUNT,
-            MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT, NUM_SORTED_RUN_COMPACTION_TRIGGER, NUM_LEVELS,
+            MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT,
+            COMMIT_REQUIRE_LOCK_ON_OBJECT_STORE, NUM_SORTED_RUN_COMPACTION_TRIGGER, NUM_LEVELS,
             READ_BATCH_SIZE, DATA_FILE_THIN_MODE);
 
     private final Map<String, String> options;
@@ -214,6 +227,10 @@ public final class TableOptions {
 
     public java.time.Duration commitMaxRetryWait() {
         return get(COMMIT_MAX_RETRY_WAIT);
+    }
+
+    public boolean commitRequireLockOnObjectStore() {
+        return get(COMMIT_REQUIRE_LOCK_ON_OBJECT_STORE);
     }
 
     public int numSortedRunCompactionTrigger() {

@@ -134,8 +134,10 @@ public final class SnapshotManager {
     }
 
     /**
-     * Publishes {@code snapshot} as {@code snapshot-<id>} atomically, only if no snapshot of that id
-     * exists. Returns false, leaving nothing behind, when another commit took the id first.
+     * Publishes {@code snapshot} as {@code snapshot-<id>}, only if no snapshot of that id exists. Returns
+     * false, leaving nothing behind, when another commit took the id first. Atomic where {@link
+     * FileIO#supportsAtomicWriteIfAbsent} says so; elsewhere (object stores) only while the caller holds
+     * the table's commit lock.
      */
     public boolean tryCommit(Snapshot snapshot) {
         Path path = snapshotPath(snapshot.id());

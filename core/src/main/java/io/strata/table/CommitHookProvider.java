@@ -5,13 +5,22 @@ import java.util.Optional;
 
 /**
  * How modules above core (the metastore sync) plug into a table's commits without core depending on
- * them: providers are found with {@link java.util.ServiceLoader} and asked, per writer, whether the
- * table's options call for their lock or callbacks. A provider that is not asked for by the options
- * returns nothing.
+ * them: providers are found with {@link java.util.ServiceLoader} (a public no-argument constructor,
+ * listed in {@code META-INF/services/io.strata.table.CommitHookProvider}) and asked, once per writer
+ * and per compaction, whether the table's options call for their lock or callbacks. A provider that is
+ * not asked for by the options returns nothing.
+ *
+ * <p>One provider instance is cached per class loader and shared by all threads: keep it stateless. An
+ * exception it throws fails the creation of the writer, naming the provider and the table.
  */
 public interface CommitHookProvider {
 
-    /** A lock for the table's commits, if its options ask for one (or its file system needs one). */
+    /**
+     * A lock for the table's commits, if its options ask for one (or its file system needs one: see
+     * {@link io.strata.fs.FileIO#supportsAtomicWriteIfAbsent}). Without any lock, a commit to a file
+     * system without atomic rename-if-absent is refused unless the table option
+     * {@code commit.require-lock-on-object-store} is false.
+     */
     default Optional<CommitLock> commitLock(FileStoreTable table) {
         return Optional.empty();
     }

@@ -32,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * loses the race re-reads, checks conflicts, recognises its own already-landed commit (same user,
  * identifier and kind), and retries. A failed commit removes the metadata files it wrote; the table
  * stays as it was.
+ *
+ * <p>The writer's {@link CommitHooks} take part: the creation of {@code snapshot-(N+1)} (check that it
+ * is absent, then create it) runs under the commit lock when there is one, and the callbacks run once
+ * the snapshot landed.
  */
 final class FileStoreCommit {
 
@@ -44,9 +48,10 @@ final class FileStoreCommit {
     private final SnapshotManager snapshots;
     private final SnapshotFiles snapshotFiles;
     private final String commitUser;
+    private final CommitHooks hooks;
     private final MetadataFileNames names = new MetadataFileNames();
 
-    FileStoreCommit(FileStoreTable table, String commitUser) {
+    FileStoreCommit(FileStoreTable table, String commitUser, CommitHooks hooks) {
         this.io = table.fileIO();
         this.paths = table.paths();
         this.schema = table.schema();
@@ -54,10 +59,21 @@ final class FileStoreCommit {
         this.snapshots = table.snapshotManager();
         this.snapshotFiles = table.snapshotFiles();
         this.commitUser = commitUser;
+        this.hooks = hooks;
     }
 
-    /** Commits the changes as one snapshot; returns its id. */
+    /**
+     * Commits the changes as one snapshot, then runs the callbacks; returns the snapshot's id. A
+     * {@link CommitCallbackException} means the snapshot landed: the caller must keep its files.
+     */
     long commit(List<ManifestEntry> changes, long commitIdentifier, CommitKind kind) throws IOException {
+        Snapshot landed = land(changes, commitIdentifier, kind);
+        hooks.committed(landed);
+        return landed.id();
+    }
+
+    /** The commit protocol; returns the snapshot that landed, or fails leaving the table as it was. */
+    private Snapshot land(List<ManifestEntry> changes, long commitIdentifier, CommitKind kind) throws IOException {
         ManifestFile manifestFile = new ManifestFile(io, paths.manifestDirectory(), schema.partitionType(),
                 options.manifestTargetFileSize(), names);
         ManifestList manifestList = new ManifestList(io, paths.manifestDirectory(), names);
@@ -75,7 +91,7 @@ final class FileStoreCommit {
                 Optional<Long> landed = findLanded(startLatest, commitIdentifier, kind);
                 if (landed.isPresent()) {
                     success = true;
-                    return landed.get();
+                    return snapshots.snapshot(landed.get());
                 }
                 if (latest.isPresent()) {
                     checkConflicts(latest.get(), changes);
@@ -86,7 +102,7 @@ final class FileStoreCommit {
                 try {
                     next = buildSnapshot(latest.orElse(null), delta, changes, commitIdentifier, kind,
                             manifestFile, manifestList, attemptFiles);
-                    won = snapshots.tryCommit(next);
+                    won = hooks.createSnapshot(() -> snapshots.tryCommit(next));
                 } catch (IOException | RuntimeException e) {
                     for (Path p : attemptFiles) {
                         io.deleteQuietly(p);
@@ -97,7 +113,7 @@ final class FileStoreCommit {
                     // From here the commit has landed: nothing may delete its files any more.
                     success = true;
                     writeHints(next.id());
-                    return next.id();
+                    return next;
                 }
                 for (Path p : attemptFiles) {
                     io.deleteQuietly(p);

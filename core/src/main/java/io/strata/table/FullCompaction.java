@@ -45,6 +45,13 @@ final class FullCompaction {
     }
 
     long run() throws IOException {
+        // Opened first: a table that needs a commit lock it lacks fails before any file is rewritten.
+        try (CommitHooks hooks = CommitHooks.open(table)) {
+            return run(hooks);
+        }
+    }
+
+    private long run(CommitHooks hooks) throws IOException {
         Snapshot latest = table.snapshotManager().latestSnapshot().orElse(null);
         if (latest == null) {
             return -1;
@@ -94,8 +101,11 @@ final class FullCompaction {
             if (changes.isEmpty()) {
                 return -1;
             }
-            return new FileStoreCommit(table, UUID.randomUUID().toString())
+            return new FileStoreCommit(table, UUID.randomUUID().toString(), hooks)
                     .commit(changes, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+        } catch (CommitCallbackException e) {
+            // The COMPACT snapshot landed and references the new files: they must stay.
+            throw e;
         } catch (IOException | RuntimeException e) {
             for (RollingDataFileWriter w : writers) {
                 w.abort();

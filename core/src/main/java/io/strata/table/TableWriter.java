@@ -28,7 +28,8 @@ import java.util.UUID;
 /**
  * The batch writer: routes rows to (partition, bucket) writers, buffers primary-key rows in sorted
  * write buffers flushed to level-0 files, streams append rows to files, and commits all files as one
- * snapshot.
+ * snapshot. Its {@link CommitHooks} are asked for when it is created (so that a table that needs a
+ * commit lock it lacks fails before any row is written) and closed with it.
  */
 final class TableWriter implements BatchWrite {
 
@@ -50,6 +51,7 @@ final class TableWriter implements BatchWrite {
     private final DataFileNames names = new DataFileNames();
     private final String commitUser = UUID.randomUUID().toString();
     private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
+    private final CommitHooks hooks;
     private Map<SnapshotFiles.BucketKey, Long> restoredMaxSequence;
     private boolean committed;
 
@@ -90,6 +92,8 @@ final class TableWriter implements BatchWrite {
             }
             return Long.compare(a.sequenceNumber(), b.sequenceNumber());
         };
+        // Last: nothing after it may fail, or the hooks would not be closed.
+        this.hooks = CommitHooks.open(table);
     }
 
     private int[] positions(List<String> names) {
@@ -176,13 +180,18 @@ final class TableWriter implements BatchWrite {
             if (entries.isEmpty()) {
                 return -1;
             }
-            return new FileStoreCommit(table, commitUser).commit(entries, BATCH_COMMIT_IDENTIFIER, CommitKind.APPEND);
+            return new FileStoreCommit(table, commitUser, hooks).commit(entries, BATCH_COMMIT_IDENTIFIER, CommitKind.APPEND);
+        } catch (CommitCallbackException e) {
+            // The snapshot landed and references the data files: they must stay.
+            throw new UncheckedIOException(e.getMessage(), e);
         } catch (IOException | RuntimeException e) {
             abortAll();
             if (e instanceof IOException io) {
                 throw new UncheckedIOException("Commit to table " + table.location() + " failed: " + io.getMessage(), io);
             }
             throw (RuntimeException) e;
+        } finally {
+            hooks.close();
         }
     }
 
@@ -192,6 +201,7 @@ final class TableWriter implements BatchWrite {
             abortAll();
             committed = true;
         }
+        hooks.close();
     }
 
     private void abortAll() {

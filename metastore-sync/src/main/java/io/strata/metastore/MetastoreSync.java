@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
 import org.apache.hadoop.hive.metastore.api.AddPartitionsRequest;
 import org.apache.hadoop.hive.metastore.api.AlreadyExistsException;
+import org.apache.hadoop.hive.metastore.api.AlterTableRequest;
 import org.apache.hadoop.hive.metastore.api.CreateTableRequest;
 import org.apache.hadoop.hive.metastore.api.Database;
 import org.apache.hadoop.hive.metastore.api.DropPartitionsRequest;
@@ -100,6 +101,10 @@ public final class MetastoreSync implements AutoCloseable {
 
     /** Syncs snapshot {@code snapshotId} (-1: the table entry only, for a table without snapshots). */
     public SyncResult syncTo(FileStoreTable loaded, long snapshotId) {
+        return syncTo(loaded, snapshotId, false);
+    }
+
+    private SyncResult syncTo(FileStoreTable loaded, long snapshotId, boolean forceFull) {
         // The latest schema, not the writer's: a schema change without a commit must reach the metastore too.
         FileStoreTable table = FileStoreTable.load(loaded.fileIO(), loaded.location());
         Map<String, String> options = options(table);
@@ -160,7 +165,7 @@ public final class MetastoreSync implements AutoCloseable {
             return new SyncResult(db, tbl, -1, SyncResult.Mode.FULL, tableChanged, 0, 0, 0);
         }
 
-        Optional<Set<String>> changed = changedPartitions(table, recorded, previous, snapshotId);
+        Optional<Set<String>> changed = forceFull ? Optional.empty() : changedPartitions(table, recorded, previous, snapshotId);
         SyncResult.Mode mode = changed.isPresent() ? SyncResult.Mode.INCREMENTAL : SyncResult.Mode.FULL;
         int added = 0;
         int updated = 0;
@@ -224,10 +229,26 @@ public final class MetastoreSync implements AutoCloseable {
         definition.applySnapshot(advanced, snapshotId,
                 recorded != null && recorded == snapshotId ? previous : recorded, whole);
         if (!advanced.getParameters().equals(hive.getParameters())) {
-            session.call("Advancing " + full + " to snapshot " + snapshotId, (c, t) -> {
-                c.alter_table_with_environmentContext(db, tbl, advanced, context(false));
-                return null;
-            });
+            String expected = recorded == null ? null : hive.getParameters().get(HiveTableDefinition.SNAPSHOT_ID);
+            try {
+                session.call("Advancing " + full + " to snapshot " + snapshotId, (c, t) -> {
+                    advance(c, t, db, tbl, advanced, expected);
+                    return null;
+                });
+            } catch (MetastoreSyncException e) {
+                if (!concurrentlyAdvanced(e)) {
+                    throw e;
+                }
+                // Another sync moved the table since we read it: what we added may be stale against its
+                // snapshot, so compare everything, at the newer of the two snapshots.
+                Long latest = table.snapshotManager().latestSnapshotId();
+                long target = Math.max(snapshotId, latest == null ? snapshotId : latest);
+                LOG.warn("Metastore table {} was advanced by a concurrent sync; reconciling fully at snapshot {}", full, target);
+                if (forceFull) {
+                    throw e;
+                }
+                return syncTo(loaded, target, true);
+            }
         }
 
         for (List<String> names : batches(toDrop, batch)) {
@@ -301,6 +322,33 @@ public final class MetastoreSync implements AutoCloseable {
             }
         }
         return existing;
+    }
+
+    /**
+     * Sets the table's new snapshot parameters. With the Thrift interface and a recorded snapshot, only if
+     * the table still records it ({@code alter_table_req} with an expected parameter value, the metastore's
+     * compare-and-set): two syncs racing can never move the table backwards or hide stale partitions.
+     */
+    private static void advance(IMetaStoreClient client, ThriftHiveMetastore.Iface thrift, String db, String tbl,
+            Table advanced, String expectedSnapshot) throws Exception {
+        if (thrift != null && expectedSnapshot != null) {
+            AlterTableRequest request = new AlterTableRequest(db, tbl, advanced);
+            request.setEnvironmentContext(context(false));
+            request.setExpectedParameterKey(HiveTableDefinition.SNAPSHOT_ID);
+            request.setExpectedParameterValue(expectedSnapshot);
+            thrift.alter_table_req(request);
+            return;
+        }
+        client.alter_table_with_environmentContext(db, tbl, advanced, context(false));
+    }
+
+    private static boolean concurrentlyAdvanced(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null && t.getMessage().contains("The table has been modified")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -35,15 +35,17 @@ class MetastoreSyncScaleIT {
 
         RecordingClients clients = new RecordingClients(hms::newThriftClient);
         try (MetastoreSync sync = new MetastoreSync(new MetastoreSession(clients, 3, Duration.ofMillis(50),
-                Duration.ofSeconds(1)), Map.of("metastore.sync.partition-batch-size", "500"));
+                Duration.ofSeconds(1)), Map.of());
                 IMetaStoreClient reader = hms.newThriftClient()) {
             long start = System.nanoTime();
             SyncResult result = sync.sync(table);
             long millis = (System.nanoTime() - start) / 1_000_000;
-            System.out.printf("[scale] full sync of %d partitions (Thrift, batch 500): %d ms, %d metastore calls (%d add_partitions_req)%n",
+            System.out.printf("[scale] full sync of %d partitions (Thrift, batch 300): %d ms, %d metastore calls (%d add_partitions_req)%n",
                     PARTITIONS, millis, clients.calls.size(), clients.count("add_partitions_req"));
             assertThat(result.added()).isEqualTo(PARTITIONS);
-            assertThat(clients.count("add_partitions_req")).isEqualTo(PARTITIONS / 500);
+            // A Derby-backed metastore fails add_partitions_req of 500 partitions ("Exception rolling back to
+            // savepoint"); 300, the default batch, works.
+            assertThat(clients.count("add_partitions_req")).isEqualTo((PARTITIONS + 299) / 300);
             assertThat(reader.listPartitionNames("scale_db", "wide", (short) -1)).hasSize(PARTITIONS);
 
             clients.reset();

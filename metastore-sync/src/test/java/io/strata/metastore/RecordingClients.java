@@ -26,6 +26,7 @@ final class RecordingClients implements MetastoreSession.ClientFactory {
     private volatile int failAtCall = -1;
     private volatile int actionAtCall = -1;
     private volatile Runnable action;
+    private volatile String actionBeforeMethod;
     private IMetaStoreClient lastReal;
 
     RecordingClients(Supplier<IMetaStoreClient> real) {
@@ -41,6 +42,12 @@ final class RecordingClients implements MetastoreSession.ClientFactory {
     void beforeCall(int n, Runnable what) {
         action = what;
         actionAtCall = calls.size() + n;
+    }
+
+    /** Runs {@code what} once, just before the next call of {@code method}. */
+    void beforeMethod(String method, Runnable what) {
+        action = what;
+        actionBeforeMethod = method;
     }
 
     void reset() {
@@ -72,6 +79,10 @@ final class RecordingClients implements MetastoreSession.ClientFactory {
         }
         calls.add(method.getName());
         record(method.getName(), args);
+        if (method.getName().equals(actionBeforeMethod)) {
+            actionBeforeMethod = null;
+            action.run();
+        }
         if (actionAtCall > 0 && calls.size() == actionAtCall) {
             action.run();
         }

@@ -66,7 +66,12 @@ class MetastoreSyncFaultIT {
             FileSystemCatalog catalog = SyncTestTables.warehouse("strict");
             FileStoreTable table = SyncTestTables.create(catalog, "strict_db", "t", false, options(proxy.uri(), true));
             proxy.cut();
-            long s1 = commit(table, row("a", 1, "x"));
+            // Through core's commit (the hook is registered): the writer sees the failure, the snapshot stays.
+            assertThatThrownBy(() -> commit(table, row("a", 1, "x"))).isInstanceOf(java.io.UncheckedIOException.class)
+                    .hasCauseInstanceOf(io.strata.table.CommitCallbackException.class)
+                    .hasMessageContaining("stays committed");
+            long s1 = table.snapshotManager().latestSnapshotId();
+            // The callback itself, as any caller may run it.
             assertThatThrownBy(() -> callback(table).committed(table, table.snapshotManager().snapshot(s1)))
                     .isInstanceOf(MetastoreSyncException.class)
                     .hasMessageContaining("Snapshot " + s1).hasMessageContaining(proxy.uri());

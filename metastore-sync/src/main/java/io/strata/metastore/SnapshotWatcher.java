@@ -38,6 +38,15 @@ public final class SnapshotWatcher implements AutoCloseable {
         thread.start();
     }
 
+    /**
+     * Watches the table at {@code location}, syncing to the metastore of {@code options}
+     * ({@code metastore.sync.uri}) every {@code metastore.sync.watch.interval}.
+     */
+    public static SnapshotWatcher start(FileIO io, Path location, java.util.Map<String, String> options) {
+        return new SnapshotWatcher(io, location, MetastoreSync.connect(options, io.hadoopConf()),
+                MetastoreSyncOptions.WATCH_INTERVAL.get(options));
+    }
+
     /** The last snapshot synced by this watcher, or {@link Long#MIN_VALUE} before the first. */
     public long lastSyncedSnapshot() {
         return synced.get();

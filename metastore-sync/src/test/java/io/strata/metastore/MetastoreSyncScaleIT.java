@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class MetastoreSyncScaleIT {
 
     private static final int PARTITIONS = 10_000;
-    private static final int PER_COMMIT = 100;
+    private static final int PER_COMMIT = 200;
 
     @Test
     void tenThousandPartitionsFromScratch() throws Exception {

@@ -3,7 +3,11 @@ package io.strata.hive;
 import io.strata.manifest.DataFileMeta;
 import io.strata.table.FileStoreTable;
 import io.strata.table.Split;
+import io.strata.predicate.Predicate;
+import io.strata.table.TablePaths;
+import io.strata.table.TableScan;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hive.common.StatsSetupConst;
 import org.apache.hadoop.hive.ql.stats.Partish;
@@ -73,19 +77,51 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     }
 
     /**
-     * Row count, file count and size of the latest snapshot from its manifests, without reading data.
-     * For primary-key tables the row count counts every stored version and delete (an upper bound of
-     * the merged rows); Hive only plans with it and never answers {@code count(*)} from it
-     * ({@code canComputeQueryUsingStats} stays false).
+     * Whether Hive may answer {@code count(*)} (and similar) from the metastore's statistics: only when
+     * they are marked accurate ({@code COLUMN_STATS_ACCURATE} with {@code BASIC_STATS=true}), which the
+     * metastore sync sets only where {@code numRows} is exactly what a read returns (append tables
+     * without deletion vectors). Tables created through Hive never carry it, so primary-key tables
+     * (whose stored row count counts every version) are always read.
+     */
+    @Override
+    public boolean canComputeQueryUsingStats(Partish partish) {
+        Map<String, String> parameters = partish.getPartParameters();
+        return parameters != null && StatsSetupConst.areBasicStatsUptoDate(parameters);
+    }
+
+    /** Hive 4.0's form of {@link #canComputeQueryUsingStats(Partish)}: the table's own marking. */
+    @Override
+    @SuppressWarnings("deprecation")
+    public boolean canComputeQueryUsingStats(org.apache.hadoop.hive.ql.metadata.Table table) {
+        return canComputeQueryUsingStats(Partish.buildFor(table));
+    }
+
+    /**
+     * Row count, file count and size of the latest snapshot from its manifests, without reading data;
+     * of one partition when Hive asks for a metastore partition. For primary-key tables the row count
+     * counts every stored version and delete (an upper bound of the merged rows); Hive only plans with
+     * it and never answers {@code count(*)} from it ({@link #canComputeQueryUsingStats}).
      */
     @Override
     public Map<String, String> getBasicStatistics(Partish partish) {
         String location = partish.getTable().getDataLocation().toString();
         FileStoreTable table = StrataTables.load(getConf(), location, partish.getTable().getFullyQualifiedName());
+        String partition = partish.getPartition() == null ? null : partish.getPartition().getName();
+        TablePaths paths = PartitionDirectories.paths(table);
+        TableScan scan = table.newScan();
+        if (partition != null) {
+            Predicate filter = PartitionDirectories.predicate(table.schema(), List.of(partition));
+            if (filter != null) {
+                scan = scan.filter(filter);
+            }
+        }
         long rows = 0;
         long files = 0;
         long bytes = 0;
-        for (Split split : table.newScan().plan().splits()) {
+        for (Split split : scan.plan().splits()) {
+            if (partition != null && !partition.equals(paths.partitionPath(split.partition()))) {
+                continue;
+            }
             rows += split.rowCount();
             for (DataFileMeta file : split.files()) {
                 files++;

@@ -97,13 +97,29 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     }
 
     /**
-     * Row count, file count and size of the latest snapshot from its manifests, without reading data;
-     * of one partition when Hive asks for a metastore partition. For primary-key tables the row count
-     * counts every stored version and delete (an upper bound of the merged rows); Hive only plans with
-     * it and never answers {@code count(*)} from it ({@link #canComputeQueryUsingStats}).
+     * A table the metastore sync registered is partitioned in the metastore, with statistics on every
+     * partition: Hive may then sum the (pruned) partitions' statistics instead of the table's.
+     */
+    @Override
+    public boolean canProvidePartitionStatistics(org.apache.hadoop.hive.ql.metadata.Table table) {
+        return table.isPartitioned();
+    }
+
+    /**
+     * Row count, file count and size without reading data. A metastore partition: the statistics the
+     * metastore sync recorded on it (as of the snapshot it synced; computing them here would plan the
+     * table once per partition). A table: from the latest snapshot's manifests. For primary-key tables the
+     * row count counts every stored version and delete (an upper bound of the merged rows); Hive only
+     * plans with it and never answers {@code count(*)} from it ({@link #canComputeQueryUsingStats}).
      */
     @Override
     public Map<String, String> getBasicStatistics(Partish partish) {
+        if (partish.getPartition() != null) {
+            Map<String, String> recorded = recordedStatistics(partish.getPartParameters());
+            if (recorded != null) {
+                return recorded;
+            }
+        }
         String location = partish.getTable().getDataLocation().toString();
         FileStoreTable table = StrataTables.load(getConf(), location, partish.getTable().getFullyQualifiedName());
         String partition = partish.getPartition() == null ? null : partish.getPartition().getName();
@@ -133,6 +149,19 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         stats.put(StatsSetupConst.NUM_FILES, Long.toString(files));
         stats.put(StatsSetupConst.TOTAL_SIZE, Long.toString(bytes));
         stats.put(StatsSetupConst.RAW_DATA_SIZE, Long.toString(bytes));
+        return stats;
+    }
+
+    /** The basic statistics in a metastore entry's parameters, or null when it has no row count. */
+    private static Map<String, String> recordedStatistics(Map<String, String> parameters) {
+        if (parameters == null || parameters.get(StatsSetupConst.ROW_COUNT) == null) {
+            return null;
+        }
+        Map<String, String> stats = new HashMap<>();
+        for (String key : List.of(StatsSetupConst.ROW_COUNT, StatsSetupConst.NUM_FILES, StatsSetupConst.TOTAL_SIZE)) {
+            stats.put(key, parameters.getOrDefault(key, "0"));
+        }
+        stats.put(StatsSetupConst.RAW_DATA_SIZE, stats.get(StatsSetupConst.TOTAL_SIZE));
         return stats;
     }
 

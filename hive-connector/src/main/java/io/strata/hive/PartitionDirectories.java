@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -32,15 +33,35 @@ final class PartitionDirectories {
     private PartitionDirectories() {}
 
     /**
-     * The Strata table root at or above {@code path}: the nearest directory (the path itself first)
-     * with a {@code schema/} directory holding a {@code schema-N} file; {@code path} itself when there is none,
-     * so loading it fails with the usual "no table" message.
+     * The Strata table root at or above {@code path}: the path itself, or the nearest ancestor with a
+     * {@code schema/} directory holding a {@code schema-N} file, climbing only through partition
+     * directories ({@code k=v}); {@code path} itself when there is none, so loading it fails with the
+     * usual "no table" message.
      */
     static Path tableRoot(Configuration conf, Path path) throws IOException {
+        return tableRoot(conf, path, Set.of());
+    }
+
+    /**
+     * As {@link #tableRoot(Configuration, Path)}, but an ancestor already in {@code knownRoots} is taken
+     * without touching the file system (Hive may pass thousands of partition directories of one table).
+     */
+    static Path tableRoot(Configuration conf, Path path, Set<Path> knownRoots) throws IOException {
+        for (Path p = path; p != null; p = p.getParent()) {
+            if (knownRoots.contains(p)) {
+                return p;
+            }
+            if (p.getName().indexOf('=') < 0) {
+                break;
+            }
+        }
         FileSystem fs = path.getFileSystem(conf == null ? new Configuration() : conf);
         for (Path p = path; p != null; p = p.getParent()) {
             if (hasSchema(fs, p)) {
                 return p;
+            }
+            if (p.getName().indexOf('=') < 0) {
+                break; // not a partition directory: the table cannot be further up
             }
         }
         return path;

@@ -47,7 +47,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
         // table the metastore sync registered as partitioned): each table is loaded and planned ONCE.
         Map<Path, Map<String, Path>> inputsByTable = new LinkedHashMap<>();
         for (Path input : FileInputFormat.getInputPaths(job)) {
-            Path root = PartitionDirectories.tableRoot(job, input);
+            Path root = PartitionDirectories.tableRoot(job, input, inputsByTable.keySet());
             String relative;
             try {
                 relative = PartitionDirectories.relative(root, input);

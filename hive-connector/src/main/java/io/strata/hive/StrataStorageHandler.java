@@ -77,16 +77,19 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     }
 
     /**
-     * Whether Hive may answer {@code count(*)} (and similar) from the metastore's statistics: only when
-     * they are marked accurate ({@code COLUMN_STATS_ACCURATE} with {@code BASIC_STATS=true}), which the
-     * metastore sync sets only where {@code numRows} is exactly what a read returns (append tables
-     * without deletion vectors). Tables created through Hive never carry it, so primary-key tables
-     * (whose stored row count counts every version) are always read.
+     * Whether Hive may answer {@code count(*)} (and similar) from statistics: only for a table the
+     * metastore sync registered ({@link StrataConf#SYNCED_SNAPSHOT_ID}) and only where the entry's
+     * {@code COLUMN_STATS_ACCURATE} marks the basic statistics accurate, which the sync sets only where
+     * {@code numRows} is exactly what a read returns (append tables without deletion vectors). Tables
+     * created through Hive never qualify: Hive may mark a new table's statistics accurate, but a
+     * primary-key table's stored row count counts every version.
      */
     @Override
     public boolean canComputeQueryUsingStats(Partish partish) {
+        Map<String, String> tableParameters = partish.getTable().getParameters();
         Map<String, String> parameters = partish.getPartParameters();
-        return parameters != null && StatsSetupConst.areBasicStatsUptoDate(parameters);
+        return tableParameters != null && tableParameters.containsKey(StrataConf.SYNCED_SNAPSHOT_ID)
+                && parameters != null && StatsSetupConst.areBasicStatsUptoDate(parameters);
     }
 
     /** Hive 4.0's form of {@link #canComputeQueryUsingStats(Partish)}: the table's own marking. */

@@ -77,6 +77,11 @@ class PartitionDirectoriesTest {
         Path p = partition("dt=2024-01-01/hr=1");
         assertThat(PartitionDirectories.tableRoot(new Configuration(), p)).isEqualTo(table.location());
         assertThat(PartitionDirectories.tableRoot(new Configuration(), table.location())).isEqualTo(table.location());
+        assertThat(PartitionDirectories.tableRoot(new Configuration(), p, java.util.Set.of(table.location())))
+                .isEqualTo(table.location());
+        // Only partition directories (k=v) lead up to a table: another directory inside it does not.
+        Path manifests = new Path(table.location(), "manifest");
+        assertThat(PartitionDirectories.tableRoot(new Configuration(), manifests)).isEqualTo(manifests);
         assertThat(PartitionDirectories.relative(table.location(), p)).isEqualTo("dt=2024-01-01/hr=1");
         assertThat(PartitionDirectories.relative(table.location(), table.location())).isEmpty();
         assertThatThrownBy(() -> PartitionDirectories.relative(table.location(), new Path(dir.toUri())))

@@ -11,14 +11,18 @@ import java.util.Map;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
 import org.junit.jupiter.api.Test;
 
-/** 10,000 partitions synced from scratch with batched calls; prints the time and the calls (no timed assertion). */
+/**
+ * Many partitions synced from scratch with batched calls; prints the time and the calls (no timed
+ * assertion). The build runs 1,200 partitions (four batches) to stay quick; the 10,000-partition figure
+ * of docs/metastore-sync.md comes from {@code -Dstrata.sync.scale-partitions=10000}.
+ */
 class MetastoreSyncScaleIT {
 
-    private static final int PARTITIONS = 10_000;
+    private static final int PARTITIONS = Integer.getInteger("strata.sync.scale-partitions", 1_200);
     private static final int PER_COMMIT = 200;
 
     @Test
-    void tenThousandPartitionsFromScratch() throws Exception {
+    void manyPartitionsFromScratchInBatches() throws Exception {
         LocalMetastore hms = LocalMetastore.get();
         FileSystemCatalog catalog = SyncTestTables.warehouse("scale");
         FileStoreTable table = SyncTestTables.create(catalog, "scale_db", "wide", false, Map.of("file.format", "parquet"));
@@ -49,7 +53,7 @@ class MetastoreSyncScaleIT {
             assertThat(reader.listPartitionNames("scale_db", "wide", (short) -1)).hasSize(PARTITIONS);
 
             clients.reset();
-            SyncTestTables.commit(table, row("p04321", 1, "again"), row("new", 1, "x"));
+            SyncTestTables.commit(table, row(String.format("p%05d", PARTITIONS / 2), 1, "again"), row("new", 1, "x"));
             start = System.nanoTime();
             SyncResult incremental = sync.sync(table);
             millis = (System.nanoTime() - start) / 1_000_000;
@@ -57,7 +61,7 @@ class MetastoreSyncScaleIT {
                     PARTITIONS + 1, millis, clients.calls);
             assertThat(incremental.mode()).isEqualTo(SyncResult.Mode.INCREMENTAL);
             assertThat(clients.calls).hasSizeLessThanOrEqualTo(5);
-            assertThat(reader.getPartition("scale_db", "wide", java.util.List.of("p04321")).getParameters())
+            assertThat(reader.getPartition("scale_db", "wide", java.util.List.of(String.format("p%05d", PARTITIONS / 2))).getParameters())
                     .containsEntry("numRows", "2").containsEntry("numFiles", "2");
         }
     }

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
  * Hive 4.1 reads the rows of tables only the metastore sync registered, through the metastore's
  * partitions. Needs the connector to read a metastore partition (its input path is the partition
  * directory, not the table's), and for count(*) from statistics the handler to allow it (Hive 4 asks
- * HiveStorageHandler.canComputeQueryUsingStats, false by default): until the connector does both,
- * this class fails, which is why it is apart from {@link MetastoreSyncHiveIT}.
+ * HiveStorageHandler.canComputeQueryUsingStats) only where the sync marked the statistics exact.
  */
 class MetastoreSyncHiveReadIT {
 

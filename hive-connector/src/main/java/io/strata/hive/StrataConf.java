@@ -41,6 +41,12 @@ public final class StrataConf {
      */
     public static final String COLUMNS_FROM_TABLE = "strata.columns.from-table";
 
+    /**
+     * Table parameter the metastore sync writes: the snapshot it last synced. Its presence tells a table
+     * the sync registered (whose statistics marking the sync maintains) from one created through Hive.
+     */
+    public static final String SYNCED_SNAPSHOT_ID = "strata.snapshot-id";
+
     /** Table property of CREATE TABLE: the new Strata table's primary key, comma-separated. */
     public static final String PRIMARY_KEY = "primary-key";
     /** Table property of CREATE TABLE: the new Strata table's partition columns, comma-separated. */

@@ -13,6 +13,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,18 +48,48 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
         } catch (IllegalArgumentException e) {
             throw QueryFailure.of(e.getMessage(), e);
         }
-        for (Path location : FileInputFormat.getInputPaths(job)) {
+        // Input paths are table roots (a Hive table over a Strata table) or partition directories (a
+        // table the metastore sync registered as partitioned): each table is loaded and planned ONCE.
+        Map<Path, Map<String, Path>> inputsByTable = new LinkedHashMap<>();
+        for (Path input : FileInputFormat.getInputPaths(job)) {
+            Path root = PartitionDirectories.tableRoot(job, input, inputsByTable.keySet());
+            String relative;
+            try {
+                relative = PartitionDirectories.relative(root, input);
+            } catch (IllegalArgumentException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+            inputsByTable.computeIfAbsent(root, r -> new LinkedHashMap<>()).put(relative, input);
+        }
+        for (Map.Entry<Path, Map<String, Path>> entry : inputsByTable.entrySet()) {
+            Path location = entry.getKey();
+            Map<String, Path> inputs = entry.getValue();
             FileStoreTable table = load(job, location);
+            // The whole table when Hive asks for its root; else exactly the partitions Hive asked for.
+            boolean wholeTable = inputs.containsKey("");
             Plan plan;
             try {
-                plan = scan(table, job).plan();
+                TableScan scan = scan(table, job);
+                if (!wholeTable) {
+                    Predicate partitions = PartitionDirectories.predicate(table.schema(), inputs.keySet());
+                    if (partitions != null) {
+                        scan = scan.filter(partitions);
+                    }
+                }
+                plan = scan.plan();
             } catch (RuntimeException e) {
                 throw QueryFailure.of("Planning the read of Strata table " + location + " failed: " + e.getMessage(), e);
             }
             checkFiles(table, plan.splits());
+            TablePaths paths = wholeTable ? null : PartitionDirectories.paths(table);
             for (Split split : plan.splits()) {
+                // Hive finds a split's partition by its path: it must lie in the directory Hive gave.
+                Path splitPath = wholeTable ? inputs.get("") : inputs.get(paths.partitionPath(split.partition()));
+                if (splitPath == null) {
+                    continue; // a partition Hive pruned (or the metastore no longer lists)
+                }
                 for (Split part : SplitGrouping.group(split, table.schema(), targetSize)) {
-                    splits.add(new StrataInputSplit(location, part));
+                    splits.add(new StrataInputSplit(splitPath, location, part));
                 }
             }
         }
@@ -178,7 +209,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
             throw new IOException("StrataInputFormat reads only StrataInputSplits, got " + split.getClass().getName()
                     + ": " + split);
         }
-        FileStoreTable table = load(job, strataSplit.getPath());
+        FileStoreTable table = load(job, strataSplit.tableLocation());
         return new StrataRecordReader(table, strataSplit, readColumns(table.schema().rowType(), job));
     }
 

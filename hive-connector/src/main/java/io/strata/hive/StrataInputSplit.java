@@ -9,12 +9,14 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.FileSplit;
 
 /**
- * One Strata {@link Split} shipped to a Hive task. It is a {@link FileSplit} whose path is the table
- * location because Hive matches every split's path against the query's input directories; the split
+ * One Strata {@link Split} shipped to a Hive task. It is a {@link FileSplit} whose path is the input
+ * directory Hive gave (the table location, or for a table the metastore sync registered, the partition's
+ * directory) because Hive matches every split's path against the query's input directories; the split
  * itself travels in {@link SplitCodec}'s compact form, with the snapshot the whole query reads.
  */
 public final class StrataInputSplit extends FileSplit {
 
+    private String tableLocation;
     private long snapshotId;
     private byte[] encodedSplit;
 
@@ -23,9 +25,15 @@ public final class StrataInputSplit extends FileSplit {
         super((Path) null, 0, 0, (String[]) null);
     }
 
-    StrataInputSplit(Path tableLocation, Split split) {
+    /**
+     * @param inputPath the input directory Hive gave: the table location, or the metastore partition's
+     *     directory the split's partition is in
+     * @param tableLocation the Strata table's root
+     */
+    StrataInputSplit(Path inputPath, Path tableLocation, Split split) {
         // Length: the bytes of the split's files, so Hive can weigh splits.
-        super(tableLocation, 0, fileBytes(split), new String[0]);
+        super(inputPath, 0, fileBytes(split), new String[0]);
+        this.tableLocation = tableLocation.toString();
         this.snapshotId = split.snapshotId();
         this.encodedSplit = SplitCodec.encode(split);
     }
@@ -36,6 +44,11 @@ public final class StrataInputSplit extends FileSplit {
             n += f.fileSize();
         }
         return n;
+    }
+
+    /** The Strata table's root (the split's path may be a partition directory under it). */
+    public Path tableLocation() {
+        return new Path(tableLocation);
     }
 
     /** The snapshot every split of the query reads. */
@@ -51,6 +64,7 @@ public final class StrataInputSplit extends FileSplit {
     @Override
     public void write(DataOutput out) throws IOException {
         super.write(out);
+        out.writeUTF(tableLocation);
         out.writeLong(snapshotId);
         out.writeInt(encodedSplit.length);
         out.write(encodedSplit);
@@ -59,6 +73,7 @@ public final class StrataInputSplit extends FileSplit {
     @Override
     public void readFields(DataInput in) throws IOException {
         super.readFields(in);
+        tableLocation = in.readUTF();
         snapshotId = in.readLong();
         int length = in.readInt();
         if (length < 0) {

@@ -11,7 +11,7 @@ final class StrataTables {
     private StrataTables() {}
 
     /**
-     * Loads the table at {@code location}.
+     * Loads the table at {@code location}, or the one {@code location} is a partition directory of.
      *
      * @throws IllegalArgumentException naming the Hive table and the location when there is no Strata
      *     table there or it cannot be read
@@ -22,7 +22,12 @@ final class StrataTables {
                     + " table to read");
         }
         try {
-            return FileStoreTable.load(new FileIO(conf == null ? new Configuration() : conf), new Path(location));
+            // A metastore partition's location is a partition directory: the table is above it.
+            Path root = PartitionDirectories.tableRoot(conf, new Path(location));
+            return FileStoreTable.load(new FileIO(conf == null ? new Configuration() : conf), root);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("Cannot look for the Strata table of Hive table " + hiveTable + " at "
+                    + location + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("No Strata table for Hive table " + hiveTable + " at " + location
                     + ": " + e.getMessage(), e);

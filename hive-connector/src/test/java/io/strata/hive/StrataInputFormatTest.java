@@ -105,6 +105,7 @@ class StrataInputFormatTest {
         copy.readFields(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
         assertThat(copy.getPath()).isEqualTo(split.getPath());
         assertThat(copy.snapshotId()).isEqualTo(split.snapshotId());
+        assertThat(copy.tableLocation()).isEqualTo(split.tableLocation());
         return copy;
     }
 

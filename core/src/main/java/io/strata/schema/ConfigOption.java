@@ -55,7 +55,7 @@ public final class ConfigOption<T> {
     }
 
     /** Paimon's duration syntax: a number and a unit (ms, s, min, h, d; long names too); no unit = ms. */
-    static java.time.Duration parseDuration(String text) {
+    public static java.time.Duration parseDuration(String text) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([a-zA-Z]*)\\s*").matcher(text);
         if (!m.matches()) {
             throw new IllegalArgumentException("Not a duration: '" + text + "' (expected e.g. 10 ms, 5 s, 1 min)");

@@ -3,10 +3,7 @@ package io.strata.metastore;
 import io.strata.schema.ConfigOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Every option of the metastore sync, declared once. They are read from the table's options (so a
@@ -45,14 +42,14 @@ public final class MetastoreSyncOptions {
     public static final ConfigOption<Duration> RETRY_INITIAL_BACKOFF = ConfigOption.of(
             "metastore.sync.retry.initial-backoff", Duration.ofMillis(200),
             "Wait before the first retry; doubles per attempt, with up to 50% random jitter.",
-            MetastoreSyncOptions::parseDuration);
+            ConfigOption::parseDuration);
 
     public static final ConfigOption<Duration> RETRY_MAX_BACKOFF = ConfigOption.of(
             "metastore.sync.retry.max-backoff", Duration.ofSeconds(5),
-            "Longest wait between two attempts.", MetastoreSyncOptions::parseDuration);
+            "Longest wait between two attempts.", ConfigOption::parseDuration);
 
     public static final ConfigOption<Duration> WATCH_INTERVAL = ConfigOption.of("metastore.sync.watch.interval",
-            Duration.ofSeconds(10), "How often watch mode looks for a new snapshot.", MetastoreSyncOptions::parseDuration);
+            Duration.ofSeconds(10), "How often watch mode looks for a new snapshot.", ConfigOption::parseDuration);
 
     public static final ConfigOption<Boolean> PAIMON_FORMATS = ConfigOption.of("metastore.sync.paimon-formats", false,
             "Register the table with Apache Paimon's storage handler, input/output formats and SerDe instead of"
@@ -89,19 +86,4 @@ public final class MetastoreSyncOptions {
         return v;
     }
 
-    /** A number and a unit (ms, s, min, h); no unit = milliseconds. */
-    static Duration parseDuration(String text) {
-        Matcher m = Pattern.compile("\\s*(\\d+)\\s*([a-zA-Z]*)\\s*").matcher(text);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("expected a duration such as 200 ms, 5 s or 1 min");
-        }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
-            case "", "ms" -> Duration.ofMillis(n);
-            case "s" -> Duration.ofSeconds(n);
-            case "min" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            default -> throw new IllegalArgumentException("unknown unit '" + m.group(2) + "' (ms, s, min, h)");
-        };
-    }
 }

@@ -3,10 +3,7 @@ package io.strata.metastore.lock;
 import io.strata.schema.ConfigOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Table options of the Hive Metastore commit lock ({@link HiveMetastoreCommitLock}). The metastore's
@@ -39,7 +36,7 @@ public final class MetastoreLockOptions {
     public static final ConfigOption<Duration> ACQUIRE_TIMEOUT = ConfigOption.of(
             "metastore.lock.acquire-timeout", Duration.ofMinutes(8),
             "The longest a commit waits for the metastore lock; then it fails naming the table and the lock's holder.",
-            MetastoreLockOptions::parseDuration);
+            ConfigOption::parseDuration);
 
     /** The longest sleep between two checks of a waiting lock (sleeps start at 50 ms and double). */
     public static final ConfigOption<Duration> CHECK_MAX_SLEEP = ConfigOption.of(
@@ -47,7 +44,7 @@ public final class MetastoreLockOptions {
             "The longest sleep between two checks of a waiting metastore lock (sleeps start at 50 ms and double); "
                     + "never longer than metastore.lock.heartbeat-interval, since each check also keeps the waiting "
                     + "request alive.",
-            MetastoreLockOptions::parseDuration);
+            ConfigOption::parseDuration);
 
     /**
      * How often a held lock is heartbeated. The metastore drops locks not heartbeated within its
@@ -57,7 +54,7 @@ public final class MetastoreLockOptions {
             "metastore.lock.heartbeat-interval", Duration.ofSeconds(60),
             "How often a held (or awaited) metastore lock is heartbeated; must be well below the metastore's "
                     + "hive.txn.timeout (default 300 s), after which the metastore drops an unheartbeated lock.",
-            MetastoreLockOptions::parseDuration);
+            ConfigOption::parseDuration);
 
     /** Every option of the lock, for documentation. */
     public static final List<ConfigOption<?>> ALL = List.of(ENABLED, ACQUIRE_TIMEOUT, CHECK_MAX_SLEEP, HEARTBEAT_INTERVAL);
@@ -93,22 +90,5 @@ public final class MetastoreLockOptions {
         throw new IllegalArgumentException("expected true or false");
     }
 
-    private static final Pattern DURATION = Pattern.compile("\\s*(\\d+)\\s*([a-zA-Z]*)\\s*");
 
-    /** Paimon's duration syntax, as core's table options read it: a number and a unit; no unit = ms. */
-    static Duration parseDuration(String text) {
-        Matcher m = DURATION.matcher(text);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("not a duration (expected e.g. 500 ms, 5 s, 8 min)");
-        }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
-            case "", "ms", "milli", "millis", "millisecond", "milliseconds" -> Duration.ofMillis(n);
-            case "s", "sec", "secs", "second", "seconds" -> Duration.ofSeconds(n);
-            case "m", "min", "mins", "minute", "minutes" -> Duration.ofMinutes(n);
-            case "h", "hour", "hours" -> Duration.ofHours(n);
-            case "d", "day", "days" -> Duration.ofDays(n);
-            default -> throw new IllegalArgumentException("unknown duration unit '" + m.group(2) + "'");
-        };
-    }
 }

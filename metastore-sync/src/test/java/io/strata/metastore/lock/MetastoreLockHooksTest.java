@@ -119,9 +119,9 @@ class MetastoreLockHooksTest {
                 .createTable(Schema.newBuilder().column("id", DataTypes.INT()).build());
         FileStoreTable table = FileStoreTable.load(FileIO.local(), loose);
         assertThat(new MetastoreLockHooks().commitLock(table)).isEmpty();
-        assertThatThrownBy(() -> MetastoreLockHooks.nameOf(table, Map.of(), "metastore.sync.database", true))
+        assertThatThrownBy(() -> io.strata.metastore.MetastoreSync.metastoreName(table, Map.of()))
                 .hasMessageContaining("metastore.sync.database").hasMessageContaining(loose.toString());
-        assertThat(MetastoreLockHooks.nameOf(table, Map.of("metastore.sync.database", "shop"), "metastore.sync.database", true))
-                .isEqualTo("shop");
+        assertThat(io.strata.metastore.MetastoreSync.metastoreName(table, Map.of("metastore.sync.database", "shop")))
+                .containsExactly("shop", "loose");
     }
 }

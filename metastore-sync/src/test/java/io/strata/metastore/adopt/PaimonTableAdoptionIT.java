@@ -141,14 +141,14 @@ class PaimonTableAdoptionIT {
     @Test
     void aTableStrataCannotReadIsRefusedAndLeftUnchanged() throws Exception {
         try (IMetaStoreClient client = hms.newThriftClient()) {
-            String location = paimonTable("totals", Map.of("merge-engine", "aggregation"));
+            String location = paimonTable("totals", Map.of("data-file.thin-mode", "true"));
             Table before = registerAsPaimon(client, "totals", location);
 
             assertThat(adoption(client).plan(DB, "totals").outcome()).isEqualTo(Outcome.REFUSED);
             assertThatThrownBy(() -> adoption(client).adopt(DB, "totals"))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("table " + DB + ".totals")
-                    .hasMessageContaining("merge-engine")
+                    .hasMessageContaining("data-file.thin-mode")
                     .hasMessageContaining("left unchanged");
             try (IMetaStoreClient other = hms.newThriftClient()) {
                 assertThat(other.getTable(DB, "totals")).isEqualTo(before);
@@ -164,7 +164,7 @@ class PaimonTableAdoptionIT {
         try (IMetaStoreClient client = hms.newThriftClient()) {
             client.createDatabase(new Database(db, "", warehouse.resolve(db + ".db").toUri().toString(), new HashMap<>()));
             PaimonHiveRegistration.register(client, db, "good", paimonTable("good", Map.of()), COLUMNS, List.of(), List.of());
-            PaimonHiveRegistration.register(client, db, "bad", paimonTable("bad", Map.of("merge-engine", "aggregation")),
+            PaimonHiveRegistration.register(client, db, "bad", paimonTable("bad", Map.of("data-file.thin-mode", "true")),
                     COLUMNS, List.of(), List.of());
             client.createTable(plainHiveTable(db, "plain", warehouse.resolve("plain").toUri().toString()));
 

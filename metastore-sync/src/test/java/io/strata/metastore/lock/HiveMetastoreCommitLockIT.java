@@ -13,16 +13,23 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
+import org.apache.hadoop.hive.metastore.api.LockComponent;
+import org.apache.hadoop.hive.metastore.api.LockLevel;
+import org.apache.hadoop.hive.metastore.api.LockRequest;
 import org.apache.hadoop.hive.metastore.api.LockResponse;
 import org.apache.hadoop.hive.metastore.api.LockState;
 import org.apache.hadoop.hive.metastore.api.ShowLocksRequest;
+import org.apache.hadoop.hive.metastore.api.LockType;
 import org.apache.hadoop.hive.metastore.api.ShowLocksResponseElement;
+import org.apache.paimon.client.ClientPool;
+import org.apache.paimon.hive.HiveCatalogLock;
+import org.apache.thrift.TException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The metastore commit lock against the real metastore over Thrift: Strata writers exclude each other and
- * Paimon writers (Paimon's Hive catalog lock protocol), a wait times out naming the table and the holder,
+ * Paimon writers (Paimon's own {@code HiveCatalogLock} from paimon-bundle), a wait times out naming the table and the holder,
  * the metastore reaps a crashed holder's lock, and heartbeats keep a long-held lock.
  */
 class HiveMetastoreCommitLockIT {
@@ -89,59 +96,63 @@ class HiveMetastoreCommitLockIT {
     @Test
     void paimonLockHeldMakesStrataWait() throws Exception {
         String table = newTable();
-        PaimonHiveLockProtocol paimon = new PaimonHiveLockProtocol(client(), Duration.ofMillis(200), PATIENT);
-        long paimonLock = paimon.lock(DB, table);
-
         List<String> events = new CopyOnWriteArrayList<>();
+        PaimonHolder paimon = holdPaimonLock(table, events);
+
         CompletableFuture<Void> strata = CompletableFuture.runAsync(() -> run(strataLock(table, FAST), () -> events.add("strata in")));
         awaitLocks(table, LockState.WAITING, 1);
-        assertThat(events).isEmpty();
+        assertThat(events).containsExactly("paimon in");
         assertThat(strata).isNotDone();
 
-        paimon.unlock(paimonLock);
+        paimon.release();
         strata.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
-        assertThat(events).containsExactly("strata in");
+        assertThat(events).containsExactly("paimon in", "paimon out", "strata in");
+        assertThat(locks(table)).isEmpty();
     }
 
     @Test
     void strataLockHeldMakesPaimonWait() throws Exception {
         String table = newTable();
+        List<String> events = new CopyOnWriteArrayList<>();
         CountDownLatch strataInside = new CountDownLatch(1);
         CountDownLatch releaseStrata = new CountDownLatch(1);
         CompletableFuture<Void> strata = CompletableFuture.runAsync(() -> run(strataLock(table, FAST), () -> {
+            events.add("strata in");
             strataInside.countDown();
             await(releaseStrata);
+            events.add("strata out");
         }));
         assertThat(strataInside.await(PATIENT.toSeconds(), TimeUnit.SECONDS)).isTrue();
 
-        PaimonHiveLockProtocol paimon = new PaimonHiveLockProtocol(client(), Duration.ofMillis(200), PATIENT);
-        LockResponse paimonRequest = paimon.request(PaimonHiveLockProtocol.request(DB, table));
-        assertThat(paimonRequest.getState()).isEqualTo(LockState.WAITING);
+        HiveCatalogLock paimonLock = paimonLock();
+        CompletableFuture<Void> paimon = CompletableFuture.runAsync(() -> runPaimon(paimonLock, table, () -> events.add("paimon in")));
+        awaitLocks(table, LockState.WAITING, 1);
+        assertThat(events).containsExactly("strata in");
+        assertThat(paimon).isNotDone();
 
         releaseStrata.countDown();
         strata.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
-        long paimonLock = paimon.await(paimonRequest);
-        assertThat(paimonLock).isEqualTo(paimonRequest.getLockid());
-        paimon.unlock(paimonLock);
+        paimon.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(events).containsExactly("strata in", "strata out", "paimon in");
+        assertThat(locks(table)).isEmpty();
     }
 
     @Test
     void namesAreCaseInsensitiveLikeTheMetastoreAndPaimon() throws Exception {
         String table = newTable();
-        PaimonHiveLockProtocol paimon = new PaimonHiveLockProtocol(client(), Duration.ofMillis(200), PATIENT);
-        long paimonLock = paimon.lock(DB, table);
+        PaimonHolder paimon = holdPaimonLock(table, new CopyOnWriteArrayList<>());
         HiveMetastoreCommitLock upper = strataLock(table.toUpperCase(), new LockTimings(Duration.ofMillis(300),
                 Duration.ofMillis(100), Duration.ofMillis(500)));
         assertThat(upper.tableName()).isEqualTo(DB + "." + table);
         assertThatThrownBy(() -> upper.runLocked(() -> null)).isInstanceOf(IOException.class);
-        paimon.unlock(paimonLock);
+        paimon.release();
     }
 
     @Test
     void acquireTimeoutFailsNamingTheTableTheLockAndItsHolder() throws Exception {
         String table = newTable();
-        PaimonHiveLockProtocol holder = new PaimonHiveLockProtocol(client(), Duration.ofMillis(200), PATIENT);
-        long heldLock = holder.lock(DB, table);
+        PaimonHolder holder = holdPaimonLock(table, new CopyOnWriteArrayList<>());
+        long heldLock = holder.lockId;
 
         HiveMetastoreCommitLock impatient = strataLock(table,
                 new LockTimings(Duration.ofMillis(800), Duration.ofMillis(100), Duration.ofMillis(500)));
@@ -155,15 +166,17 @@ class HiveMetastoreCommitLockIT {
         assertThat(ran).isEmpty();
         // The timed-out request was withdrawn: only the holder's lock is left.
         assertThat(locks(table)).extracting(ShowLocksResponseElement::getLockid).containsExactly(heldLock);
-        holder.unlock(heldLock);
+        holder.release();
     }
 
     @Test
     void aCrashedHoldersLockIsReapedAfterTheTxnTimeoutAndTheNextWriterProceeds() throws Exception {
         String table = newTable();
-        // The "crashed" writer takes the lock, never heartbeats and never releases it.
+        // The "crashed" writer takes the lock Paimon and Strata take, never heartbeats and never releases it.
         IMetaStoreClient crashed = hms.newThriftClient();
-        LockResponse orphan = crashed.lock(PaimonHiveLockProtocol.request(DB, table));
+        LockComponent component = new LockComponent(LockType.EXCLUSIVE, LockLevel.TABLE, DB);
+        component.setTablename(table);
+        LockResponse orphan = crashed.lock(new LockRequest(List.of(component), "crashed", "localhost"));
         assertThat(orphan.getState()).isEqualTo(LockState.ACQUIRED);
         crashed.close();
 
@@ -208,6 +221,81 @@ class HiveMetastoreCommitLockIT {
 
     // ---------------------------------------------------------------------------------------------
 
+    /**
+     * Paimon's real Hive catalog lock, built directly: Paimon's {@code HiveCatalog} cannot start on Hive 4.1
+     * classes, but its lock only needs a pool of metastore clients, and ours hands it one Thrift client.
+     */
+    private HiveCatalogLock paimonLock() {
+        HiveCatalogLock lock = new HiveCatalogLock(new SingleClientPool(client()), 200, PATIENT.toMillis());
+        toClose.add(lock::close);
+        return lock;
+    }
+
+    /** A Paimon writer inside {@code runWithLock}, until {@link #release()}. */
+    private final class PaimonHolder {
+        private final CountDownLatch releaseLatch = new CountDownLatch(1);
+        private final CompletableFuture<Void> done;
+        private final long lockId;
+
+        PaimonHolder(String table, List<String> events) throws Exception {
+            CountDownLatch inside = new CountDownLatch(1);
+            HiveCatalogLock lock = paimonLock();
+            done = CompletableFuture.runAsync(() -> runPaimon(lock, table, () -> {
+                events.add("paimon in");
+                inside.countDown();
+                HiveMetastoreCommitLockIT.await(releaseLatch);
+                events.add("paimon out");
+            }));
+            assertThat(inside.await(PATIENT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            List<ShowLocksResponseElement> held = locks(table);
+            assertThat(held).hasSize(1);
+            assertThat(held.get(0).getState()).isEqualTo(LockState.ACQUIRED);
+            // Paimon's request, not ours: it names the JVM's user and carries no Strata agent.
+            assertThat(held.get(0).getUser()).isEqualTo(System.getProperty("user.name"));
+            assertThat(held.get(0).getAgentInfo()).isNotEqualTo(HiveMetastoreCommitLock.AGENT);
+            lockId = held.get(0).getLockid();
+        }
+
+        void release() throws Exception {
+            releaseLatch.countDown();
+            done.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
+        }
+    }
+
+    private PaimonHolder holdPaimonLock(String table, List<String> events) throws Exception {
+        return new PaimonHolder(table, events);
+    }
+
+    private static void runPaimon(HiveCatalogLock lock, String table, Runnable action) {
+        try {
+            lock.runWithLock(DB, table, () -> {
+                action.run();
+                return null;
+            });
+        } catch (Exception e) {
+            throw new java.util.concurrent.CompletionException(e);
+        }
+    }
+
+    /** Paimon's client pool over one Thrift client; calls are serialised because a Thrift client is not thread-safe. */
+    private static final class SingleClientPool implements ClientPool<IMetaStoreClient, TException> {
+        private final IMetaStoreClient client;
+
+        SingleClientPool(IMetaStoreClient client) {
+            this.client = client;
+        }
+
+        @Override
+        public synchronized <R> R run(Action<R, IMetaStoreClient, TException> action) throws TException {
+            return action.run(client);
+        }
+
+        @Override
+        public synchronized void execute(ExecuteAction<IMetaStoreClient, TException> action) throws TException {
+            action.run(client);
+        }
+    }
+
     private List<ShowLocksResponseElement> locks(String table) throws IOException {
         try (IMetaStoreClient client = hms.newThriftClient()) {
             ShowLocksRequest show = new ShowLocksRequest();
@@ -215,7 +303,7 @@ class HiveMetastoreCommitLockIT {
             show.setTablename(table);
             List<ShowLocksResponseElement> locks = client.showLocks(show).getLocks();
             return locks == null ? List.of() : locks;
-        } catch (org.apache.thrift.TException e) {
+        } catch (TException e) {
             throw new IOException(e);
         }
     }

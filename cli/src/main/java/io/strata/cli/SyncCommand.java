@@ -97,8 +97,8 @@ final class SyncCommand implements Callable<Integer> {
                 outcomes = sync.syncWarehouse(path(target.warehouse));
             }
         } catch (RuntimeException e) {
-            // Connecting failed: no table was synced.
-            err.printf("FAILED connecting to metastore %s: %s%n", metastore, reason(e));
+            // Connecting or listing the warehouse failed: no table outcome to report.
+            err.printf("FAILED syncing to metastore %s: %s%n", metastore, reason(e));
             err.flush();
             return 1;
         }
@@ -112,6 +112,14 @@ final class SyncCommand implements Callable<Integer> {
         }
         if (watch && target.warehouse != null) {
             throw usage("--watch follows one table: give --table <path> (a warehouse is not supported in watch mode)");
+        }
+        if (!metastore.trim().equalsIgnoreCase(MetastoreSyncOptions.EMBEDDED)) {
+            for (String one : metastore.split(",")) {
+                if (!one.trim().startsWith("thrift://")) {
+                    throw usage("Invalid --metastore '" + metastore + "': give thrift://host:port (comma-separated"
+                            + " for several) or " + MetastoreSyncOptions.EMBEDDED);
+                }
+            }
         }
         try {
             ConfigOption.parseDuration(interval);

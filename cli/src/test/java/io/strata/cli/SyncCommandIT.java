@@ -149,10 +149,17 @@ class SyncCommandIT {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
                 new org.apache.hadoop.fs.Path(dir.resolve("lake").toUri()));
         write(ordersTable(catalog, "cli_down", "t"), "d1");
-        Run run = run("sync", "--metastore", "not-a-uri", "--table", dir.resolve("lake/cli_down.db/t").toString());
+        String location = dir.resolve("lake/cli_down.db/t").toString();
+        Run badUri = run("sync", "--metastore", "not-a-uri", "--table", location);
+        assertThat(badUri.exitCode()).isEqualTo(2);
+        assertThat(badUri.err()).contains("Invalid --metastore 'not-a-uri'");
+
+        // Nothing listens on port 1: the table fails, named with the reason.
+        Run run = run("sync", "--metastore", "thrift://127.0.0.1:1", "--table", location);
         System.out.println(run.out() + run.err());
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.err()).contains("FAILED").contains("not-a-uri");
+        assertThat(run.err()).contains("FAILED").contains("cli_down.db/t").contains("127.0.0.1:1");
+        assertThat(run.out()).contains("Synced 0 of 1 table(s)").contains("1 failed");
     }
 
     private static FileStoreTable ordersTable(FileSystemCatalog catalog, String db, String name) {

@@ -1,0 +1,249 @@
+package io.strata.cli;
+
+import io.strata.fs.FileIO;
+import io.strata.metastore.MetastoreSyncOptions;
+import io.strata.metastore.SnapshotWatcher;
+import io.strata.metastore.SyncResult;
+import io.strata.metastore.WarehouseSync;
+import io.strata.schema.ConfigOption;
+import io.strata.schema.SchemaManager;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code strata sync}: registers a table, a database or a whole warehouse in a Hive metastore (columns,
+ * partitions, statistics), once or, for one table, following new snapshots ({@code --watch}).
+ *
+ * <p>Exit codes: 0 every table synced, 1 at least one table failed (each failure printed with its table
+ * and reason), 2 bad arguments (picocli's usage-error code).
+ */
+@Command(name = "sync", mixinStandardHelpOptions = true,
+        description = "Sync Strata tables to a Hive metastore: table entry, partitions and their statistics.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  strata sync --metastore thrift://metastore:9083 --table /lake/shop.db/orders",
+            "  strata sync --metastore thrift://metastore:9083 --warehouse /lake",
+            "  strata sync --metastore thrift://metastore:9083 --warehouse /lake --database shop",
+            "  strata sync --metastore thrift://metastore:9083 --table /lake/shop.db/orders --watch --interval 30s",
+            "",
+            "Exit codes: 0 all tables synced, 1 some table failed (each printed with its reason),"
+                    + " 2 bad arguments."})
+final class SyncCommand implements Callable<Integer> {
+
+    /** What to sync: exactly one of a table or a warehouse. */
+    static final class Target {
+        @Option(names = "--table", required = true, paramLabel = "<path>", description = "Location of one table.")
+        String table;
+
+        @Option(names = "--warehouse", required = true, paramLabel = "<path>",
+                description = "Warehouse root (<warehouse>/<db>.db/<table>): syncs every table of every database.")
+        String warehouse;
+    }
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--metastore", required = true, paramLabel = "<uri>",
+            description = "thrift://host:port (comma-separated for several), or 'embedded' (metastore in-process, "
+                    + "configured by hive-site.xml).")
+    String metastore;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Target target;
+
+    @Option(names = "--database", paramLabel = "<db>", description = "With --warehouse: only this database.")
+    String database;
+
+    @Option(names = "--watch", description = "Keep following new snapshots of the table until interrupted "
+            + "(--table only).")
+    boolean watch;
+
+    @Option(names = "--interval", paramLabel = "<duration>", defaultValue = "10s",
+            description = "With --watch: how often to look for a new snapshot (default: ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        validate();
+        FileIO io = fileIO();
+        Map<String, String> options = WarehouseSync.optionsFor(metastore);
+        if (watch) {
+            options.put(MetastoreSyncOptions.WATCH_INTERVAL.key(), interval);
+            return watch(io, path(target.table), options, out);
+        }
+        List<WarehouseSync.Outcome> outcomes;
+        try (WarehouseSync sync = WarehouseSync.connect(io, options)) {
+            if (target.table != null) {
+                Path location = path(target.table);
+                outcomes = List.of(syncOne(sync, location));
+            } else if (database != null) {
+                outcomes = sync.syncDatabase(path(target.warehouse), database);
+            } else {
+                outcomes = sync.syncWarehouse(path(target.warehouse));
+            }
+        } catch (RuntimeException e) {
+            // Connecting or listing the warehouse failed: no table outcome to report.
+            err.printf("FAILED syncing to metastore %s: %s%n", metastore, reason(e));
+            err.flush();
+            return 1;
+        }
+        return report(outcomes, out, err);
+    }
+
+    /** Argument checks picocli cannot express; each fails with exit code 2 and a message naming the value. */
+    private void validate() {
+        if (database != null && target.warehouse == null) {
+            throw usage("--database needs --warehouse (with --table, the table's own location names it)");
+        }
+        if (watch && target.warehouse != null) {
+            throw usage("--watch follows one table: give --table <path> (a warehouse is not supported in watch mode)");
+        }
+        if (!metastore.trim().equalsIgnoreCase(MetastoreSyncOptions.EMBEDDED)) {
+            for (String one : metastore.split(",")) {
+                if (!one.trim().startsWith("thrift://")) {
+                    throw usage("Invalid --metastore '" + metastore + "': give thrift://host:port (comma-separated"
+                            + " for several) or " + MetastoreSyncOptions.EMBEDDED);
+                }
+            }
+        }
+        try {
+            ConfigOption.parseDuration(interval);
+        } catch (RuntimeException e) {
+            throw usage("Invalid --interval '" + interval + "': " + e.getMessage());
+        }
+        FileIO io = FileIO.local();
+        if (target.table != null) {
+            Path location = path(target.table);
+            if (new SchemaManager(io, location).latest().isEmpty()) {
+                throw usage("No Strata table at " + location + " (no schema/schema-N file)");
+            }
+        } else {
+            File root = new File(target.warehouse);
+            if (!root.isDirectory()) {
+                throw usage("Warehouse " + target.warehouse + " is not a directory");
+            }
+            if (database != null && !new File(root, database + ".db").isDirectory()) {
+                throw usage("No database '" + database + "' in warehouse " + target.warehouse
+                        + " (no " + database + ".db directory)");
+            }
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    private static WarehouseSync.Outcome syncOne(WarehouseSync sync, Path location) {
+        try {
+            return new WarehouseSync.Outcome(location, sync.syncTable(location), null);
+        } catch (RuntimeException e) {
+            return new WarehouseSync.Outcome(location, null, e);
+        }
+    }
+
+    private int report(List<WarehouseSync.Outcome> outcomes, PrintWriter out, PrintWriter err) {
+        List<WarehouseSync.Outcome> failed = new ArrayList<>();
+        for (WarehouseSync.Outcome o : outcomes) {
+            if (o.succeeded()) {
+                out.println(line(o.location(), o.result()));
+            } else {
+                failed.add(o);
+                err.printf("FAILED %s: %s%n", o.location(), reason(o.failure()));
+            }
+        }
+        out.printf("Synced %d of %d table(s) to %s%s%n", outcomes.size() - failed.size(), outcomes.size(), metastore,
+                failed.isEmpty() ? "" : "; " + failed.size() + " failed");
+        out.flush();
+        err.flush();
+        return failed.isEmpty() ? 0 : 1;
+    }
+
+    /** One line per table: location, metastore name, mode, partition counts and snapshot. */
+    static String line(Path location, SyncResult r) {
+        boolean noChange = !r.tableChanged() && r.added() == 0 && r.updated() == 0 && r.dropped() == 0;
+        return String.format("%s -> %s.%s: %s, partitions +%d ~%d -%d, snapshot %s%s", location, r.database(),
+                r.table(), r.mode(), r.added(), r.updated(), r.dropped(),
+                r.snapshotId() < 0 ? "none" : Long.toString(r.snapshotId()),
+                noChange ? " (no change)" : r.tableChanged() ? " (table entry written)" : "");
+    }
+
+    private int watch(FileIO io, Path location, Map<String, String> options, PrintWriter out)
+            throws InterruptedException {
+        SnapshotWatcher watcher = SnapshotWatcher.start(io, location, options);
+        CountDownLatch stopped = new CountDownLatch(1);
+        // Ctrl-C: the hook closes the watcher (finishing a running sync) before the JVM exits.
+        Thread hook = new Thread(() -> {
+            try {
+                watcher.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                stopped.countDown();
+            }
+        }, "strata-sync-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        out.printf("Watching %s every %s, syncing to %s (Ctrl-C to stop)%n", location, interval, metastore);
+        out.flush();
+        long printed = Long.MIN_VALUE;
+        while (!stopped.await(200, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            long synced = watcher.lastSyncedSnapshot();
+            if (synced != printed) {
+                printed = synced;
+                out.printf("%s: metastore at snapshot %s%n", location, synced < 0 ? "none" : Long.toString(synced));
+                out.flush();
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The file system, configured for the metastore too. WHY the metastore's own configuration for
+     * {@code embedded}: the in-process metastore takes its database ({@code javax.jdo.*}) from
+     * hive-site.xml / metastore-site.xml on the classpath or {@code $HIVE_CONF_DIR}, which a plain Hadoop
+     * configuration does not read.
+     */
+    private FileIO fileIO() {
+        if (metastore.trim().equalsIgnoreCase(MetastoreSyncOptions.EMBEDDED)) {
+            return new FileIO(MetastoreConf.newMetastoreConf());
+        }
+        return FileIO.local();
+    }
+
+    /** A local path as a file: URI without the trailing slash a directory's URI has (the sync reads names). */
+    private static Path path(String text) {
+        File file;
+        try {
+            file = new File(text).getCanonicalFile();
+        } catch (IOException e) {
+            file = new File(text).getAbsoluteFile();
+        }
+        String uri = file.toURI().toString();
+        return new Path(uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri);
+    }
+
+    private static String reason(Throwable e) {
+        StringBuilder s = new StringBuilder(String.valueOf(e.getMessage()));
+        for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+            if (c.getMessage() != null && !s.toString().contains(c.getMessage())) {
+                s.append(" (caused by ").append(c.getMessage()).append(')');
+                break;
+            }
+        }
+        return s.toString();
+    }
+}

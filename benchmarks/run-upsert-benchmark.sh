@@ -6,5 +6,5 @@ cd "$(dirname "$0")/.."
 ./mvnw -q -B package -DskipTests -pl benchmarks -am ${MVN_ARGS:-}
 # core/target/classes first: the freshly built core wins over any strata-core jar on the class path.
 exec java -Xmx2g "$@" \
-  -cp "benchmarks/target/classes:core/target/classes:$(cat benchmarks/target/classpath.txt)" \
+  -cp "benchmarks/target/test-classes:core/target/classes:$(cat benchmarks/target/classpath.txt)" \
   io.strata.benchmarks.UpsertBenchmark

@@ -132,14 +132,14 @@ public final class TableOptions {
                     + "ABFS, OSS...) fails when no commit lock is configured; false only warns (safe only if one "
                     + "writer at a time commits to the table).");
 
-    /** Every option Strata understands, in documentation order. */
-    public static final List<ConfigOption<?>> ALL = List.of(
+    /** Every option Strata understands, in documentation order: these, then compaction's and the snapshot lifecycle's. */
+    public static final List<ConfigOption<?>> ALL = concat(List.of(
             BUCKET, BUCKET_KEY, FILE_FORMAT, FILE_COMPRESSION, TARGET_FILE_SIZE, WRITE_BUFFER_SIZE, WRITE_BUFFER_SPILLABLE,
             MERGE_ENGINE, SEQUENCE_FIELD, SEQUENCE_FIELD_DESCENDING, IGNORE_DELETE, CHANGELOG_PRODUCER,
             DELETION_VECTORS_ENABLED, PARTITION_DEFAULT_NAME, PARTITION_LEGACY_NAME, MANIFEST_MERGE_MIN_COUNT,
             MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT,
             COMMIT_REQUIRE_LOCK_ON_OBJECT_STORE, NUM_SORTED_RUN_COMPACTION_TRIGGER, NUM_LEVELS,
-            READ_BATCH_SIZE, DATA_FILE_THIN_MODE);
+            READ_BATCH_SIZE, DATA_FILE_THIN_MODE), CompactionOptions.ALL, LifecycleOptions.ALL);
 
     private final Map<String, String> options;
 
@@ -309,6 +309,15 @@ public final class TableOptions {
             sb.append(" |\n");
         }
         return sb.toString();
+    }
+
+    @SafeVarargs
+    private static List<ConfigOption<?>> concat(List<ConfigOption<?>>... groups) {
+        List<ConfigOption<?>> all = new ArrayList<>();
+        for (List<ConfigOption<?>> group : groups) {
+            all.addAll(group);
+        }
+        return List.copyOf(all);
     }
 
     private static List<String> splitColumns(String text) {

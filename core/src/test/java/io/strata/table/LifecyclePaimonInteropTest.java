@@ -124,15 +124,17 @@ class LifecyclePaimonInteropTest {
         assertThat(TestRows.readAll(strata, strata.newScan().plan())).isNotEmpty();
     }
 
-    @Test
-    void strataReadsAndExpiresATableAndTagsThatPaimonWrote() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void strataReadsAndExpiresATableAndTagsThatPaimonWrote(boolean deletionVectors) throws Exception {
         RowType type = new RowType(List.of(new DataField(0, "p", DataTypes.STRING().withNullable(false)),
                 new DataField(1, "id", DataTypes.INT().withNullable(false)), new DataField(2, "v", DataTypes.STRING())));
         Path a = dir.resolve("a");
         Map<String, List<String>> tagRows = new java.util.TreeMap<>();
         try (PaimonOracle paimon = new PaimonOracle(a)) {
             paimon.createTable("db", "t", type, List.of("p"), List.of("p", "id"), Map.of("bucket", "2",
-                    "file.format", "orc"));
+                    "file.format", deletionVectors ? "parquet" : "orc",
+                    "deletion-vectors.enabled", Boolean.toString(deletionVectors)));
             for (int n = 1; n <= 5; n++) {
                 List<GenericRow> rows = new ArrayList<>();
                 for (int id = n * 2; id < n * 2 + 4; id++) {
@@ -140,7 +142,7 @@ class LifecyclePaimonInteropTest {
                             Utf8String.fromString("v" + n)));
                 }
                 paimon.write("db", "t", rows);
-                if (n == 3) {
+                if (n == 3 || deletionVectors && n >= 3) {
                     paimon.compact("db", "t");
                 }
             }
@@ -159,11 +161,15 @@ class LifecyclePaimonInteropTest {
         long latest = strata.snapshotManager().latestSnapshotId();
         List<String> latestRows = rowsAt(strata, latest);
 
+        if (deletionVectors) {
+            assertThat(contentFiles(local(strata))).anyMatch(f -> f.startsWith("index/"));
+        }
         strata.expireSnapshots().retainLast(1).commit();
         try (PaimonOracle paimon = new PaimonOracle(dir.resolve("b"))) {
             paimonTable(paimon).newExpireSnapshots().config(retainLast(1)).expire();
         }
         assertThat(contentFiles(local(strata))).isEqualTo(contentFiles(paimonCopy));
+        assertThat(orphans(strata)).isEmpty();
         try (PaimonOracle paimon = new PaimonOracle(a)) {
             assertThat(paimonRows(paimon, "scan.snapshot-id", Long.toString(latest))).isEqualTo(latestRows);
             for (String tag : List.of("t2", "t4")) {

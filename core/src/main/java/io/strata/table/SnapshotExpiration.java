@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * (from its next snapshot on), expires at most {@code maxDeletes} at a time, and stops at the first
  * snapshot committed at or after {@code olderThan} (unless beyond {@code retainMax}).
  *
- * <p>Order, so that a crash leaves only orphan files, never a snapshot whose files are gone: first the
+ * <p>Order, so that a crash leaves the retained snapshots and tags whole (only the snapshots being
+ * expired may lose files, and the next run removes them; the rest are orphans): first the
  * data files that the deltas of snapshots (begin, end] removed, unless the nearest earlier tag still
  * holds them; then the changelog files of the expired snapshots; then the manifests, manifest lists,
  * index manifests and index (deletion-vector) files that neither the end snapshot nor a tag in the

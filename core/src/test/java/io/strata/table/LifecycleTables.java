@@ -128,6 +128,14 @@ final class LifecycleTables {
         }
     }
 
+    static void deleteRecursively(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
     static void setModified(Path file, Instant time) throws IOException {
         Files.setLastModifiedTime(file, FileTime.from(time));
     }

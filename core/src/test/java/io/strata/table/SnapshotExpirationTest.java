@@ -122,6 +122,42 @@ class SnapshotExpirationTest {
     }
 
     @Test
+    void aCrashAtAnyDeleteLeavesTheRetainedSnapshotsWholeAndARerunFinishes() throws Exception {
+        FileStoreTable table = history();
+        table.tags().create("three", 3);
+        Map<Long, List<String>> before = allSnapshots(table);
+        Path original = local(table);
+        org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration();
+        conf.set("fs.crashing.impl", CrashingFileSystem.class.getName());
+        conf.setBoolean("fs.crashing.impl.disable.cache", true);
+        int crashes = 0;
+        for (int step = 1; ; step++) {
+            Path copy = warehouse.resolve("crash-" + step);
+            LifecycleTables.copy(original, copy);
+            FileStoreTable crashing = FileStoreTable.load(new io.strata.fs.FileIO(conf),
+                    new org.apache.hadoop.fs.Path("crashing://" + copy));
+            CrashingFileSystem.crashAtDelete(step);
+            try {
+                crashing.expireSnapshots().retainLast(2).commit();
+                break;
+            } catch (CrashingFileSystem.Crash crash) {
+                crashes++;
+            } finally {
+                CrashingFileSystem.crashAtDelete(0);
+            }
+            FileStoreTable after = LifecycleTables.load(copy);
+            assertThat(rowsAt(after, 7)).as("step %d", step).isEqualTo(before.get(7L));
+            assertThat(rowsAt(after, 8)).as("step %d", step).isEqualTo(before.get(8L));
+            assertThat(rowsOfTag(after, "three")).as("step %d", step).isEqualTo(before.get(3L));
+            after.expireSnapshots().retainLast(2).commit();
+            assertThat(after.snapshotManager().listIds()).as("step %d", step).containsExactly(7L, 8L);
+            assertThat(orphans(after)).as("step %d", step).isEmpty();
+            LifecycleTables.deleteRecursively(copy);
+        }
+        assertThat(crashes).isGreaterThan(10);
+    }
+
+    @Test
     void aReaderPinnedToARetainedSnapshotReadsEveryRowAfterExpiration() throws Exception {
         FileStoreTable table = history();
         Plan plan = table.newScan().asOfSnapshot(7).plan();

@@ -110,10 +110,24 @@ class LifecyclePaimonInteropTest {
         FileStoreTable strata = strataHistory(dir);
         strata.tags().create("three", 3);
         Map<Long, List<String>> before = LifecycleTables.allSnapshots(strata);
+        strata.consumers().reset("strata-reader", 5);
+        try (PaimonOracle paimon = new PaimonOracle(dir)) {
+            // Paimon honours Strata's consumer...
+            paimonTable(paimon).newExpireSnapshots().config(retainLast(3)).expire();
+            assertThat(strata.snapshotManager().listIds()).containsExactly(5L, 6L, 7L, 8L);
+            // ...and Strata honours Paimon's (a Flink job's) consumer.
+            paimonTable(paimon).consumerManager().resetConsumer("flink-job", new org.apache.paimon.consumer.Consumer(6));
+            assertThat(paimonTable(paimon).consumerManager().consumer("strata-reader"))
+                    .map(org.apache.paimon.consumer.Consumer::nextSnapshot).contains(5L);
+        }
+        assertThat(strata.consumers().consumer("flink-job")).map(c -> c.nextSnapshot()).contains(6L);
+        strata.consumers().delete("strata-reader");
+        strata.expireSnapshots().retainLast(1).commit();
+        assertThat(strata.snapshotManager().listIds()).containsExactly(6L, 7L, 8L);
+        strata.consumers().delete("flink-job");
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             paimonTable(paimon).newExpireSnapshots().config(retainLast(3)).expire();
         }
-        assertThat(strata.snapshotManager().listIds()).containsExactly(6L, 7L, 8L);
         for (long id = 6; id <= 8; id++) {
             assertThat(rowsAt(strata, id)).isEqualTo(before.get(id));
         }

@@ -158,6 +158,25 @@ public final class SnapshotManager {
         writeHint(EARLIEST, id);
     }
 
+    /** Deletes a snapshot file (expiration, rollback); a file already gone is not an error. */
+    public void deleteSnapshot(long id) {
+        io.deleteQuietly(snapshotPath(id));
+    }
+
+    /** The snapshot, or empty if its file does not exist (expired or rolled back meanwhile). */
+    public Optional<Snapshot> snapshotIfExists(long id) {
+        Path path = snapshotPath(id);
+        String json;
+        try {
+            json = io.readUtf8(path);
+        } catch (FileNotFoundException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read snapshot file " + path + ": " + e.getMessage(), e);
+        }
+        return Optional.of(Snapshot.fromJson(json, path.toString()));
+    }
+
     /** The ids of the snapshot files present, ascending. */
     public List<Long> listIds() {
         FileStatus[] entries;

@@ -42,7 +42,7 @@ public final class TagManager {
     }
 
     public Path tagPath(String name) {
-        return new Path(tagDirectory(), TAG_PREFIX + name);
+        return new Path(tagDirectory(), TAG_PREFIX + checkName(name));
     }
 
     /** The snapshot the tag names, or empty if there is no such tag. */
@@ -91,11 +91,55 @@ public final class TagManager {
         return names;
     }
 
+    /** Whether a tag of that name exists. */
+    public boolean tagExists(String name) {
+        Path path = tagPath(name);
+        try {
+            return io.exists(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot check tag file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every tag, ordered by snapshot id, then name; a tag deleted while listing is skipped. */
+    public List<Tag> tags() {
+        List<Tag> tags = new ArrayList<>();
+        for (String name : tagNames()) {
+            tagInfo(name).ifPresent(tags::add);
+        }
+        tags.sort(java.util.Comparator.comparingLong((Tag t) -> t.snapshot().id()).thenComparing(Tag::name));
+        return tags;
+    }
+
+    /** The distinct tagged snapshots, ascending by id. */
+    public List<Snapshot> taggedSnapshots() {
+        java.util.TreeMap<Long, Snapshot> byId = new java.util.TreeMap<>();
+        for (Tag tag : tags()) {
+            byId.putIfAbsent(tag.snapshot().id(), tag.snapshot());
+        }
+        return new ArrayList<>(byId.values());
+    }
+
+    /** Deletes the tag file only (the files it kept alive are cleaned by the caller); absent is not an error. */
+    public void deleteTagFile(String name) {
+        io.deleteQuietly(tagPath(name));
+    }
+
+    /** Fails unless {@code name} can name a tag file: non-blank, no '/', not starting with '.'. */
+    public static String checkName(String name) {
+        if (name == null || name.isBlank() || name.contains("/") || name.startsWith(".")) {
+            throw new IllegalArgumentException(
+                    "Invalid tag name '" + name + "': must be non-blank, without '/' and not start with '.'");
+        }
+        return name;
+    }
+
     /**
      * Creates a tag of {@code snapshot}; {@code timeRetained} null keeps it until deleted. Returns false
      * if a tag of that name exists.
      */
     public boolean createTag(String name, Snapshot snapshot, Duration timeRetained) {
+        checkName(name);
         ObjectNode node = snapshot.toJsonNode();
         if (timeRetained != null) {
             // Paimon records the creation time only for tags that expire.

@@ -69,6 +69,7 @@ final class FileStoreCommit {
     long commit(List<ManifestEntry> changes, long commitIdentifier, CommitKind kind) throws IOException {
         Snapshot landed = land(changes, commitIdentifier, kind);
         hooks.committed(landed);
+        TableMaintenance.afterCommit(io, paths.root());
         return landed.id();
     }
 

@@ -107,6 +107,38 @@ public final class FileStoreTable implements Table {
         }
     }
 
+    // --- Snapshot lifecycle ---
+
+    @Override
+    public ExpireSnapshots expireSnapshots() {
+        return new ExpireSnapshots(this, java.time.Clock.systemDefaultZone());
+    }
+
+    @Override
+    public Tags tags() {
+        return new Tags(this);
+    }
+
+    @Override
+    public io.strata.snapshot.ConsumerManager consumers() {
+        return new io.strata.snapshot.ConsumerManager(io, location);
+    }
+
+    @Override
+    public void rollbackTo(long snapshotId) {
+        new Rollback(this).toSnapshot(snapshotId);
+    }
+
+    @Override
+    public void rollbackToTag(String tagName) {
+        new Rollback(this).toTag(tagName);
+    }
+
+    @Override
+    public RemoveOrphanFiles removeOrphanFiles() {
+        return new RemoveOrphanFiles(this, java.time.Clock.systemDefaultZone());
+    }
+
     @Override
     public String toString() {
         return "Table[" + location + "]";

@@ -42,4 +42,28 @@ public interface Table {
      * needed compacting.
      */
     long compactFull();
+
+    // --- Snapshot lifecycle (docs/snapshot-lifecycle.md) ---
+
+    /** Expiration of the oldest snapshots, starting from the table's {@code snapshot.*} options. */
+    ExpireSnapshots expireSnapshots();
+
+    /** The table's tags: create, delete, list. */
+    Tags tags();
+
+    /** The table's consumers: readers' positions, which snapshot expiration never passes. */
+    io.strata.snapshot.ConsumerManager consumers();
+
+    /**
+     * Makes {@code snapshotId} the latest snapshot (an expired one only if a tag holds it): later
+     * snapshots, their tags and the files only they referenced are removed. Fails naming the snapshot
+     * if it does not exist.
+     */
+    void rollbackTo(long snapshotId);
+
+    /** Rolls back to the snapshot of a tag, restoring it if it had expired; fails naming an unknown tag. */
+    void rollbackToTag(String tagName);
+
+    /** Removal of files nothing references, by default those older than one day. */
+    RemoveOrphanFiles removeOrphanFiles();
 }

@@ -1,0 +1,101 @@
+package io.strata.table;
+
+import io.strata.schema.LifecycleOptions;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Expiration of a table's oldest snapshots, refined then committed; starts from the table's
+ * {@code snapshot.*} options. Immutable: each refinement returns a new action.
+ *
+ * <pre>{@code
+ * ExpiredSnapshots gone = table.expireSnapshots().retainLast(5).commit();
+ * }</pre>
+ *
+ * <p>Retained snapshots, tagged snapshots and the snapshots a consumer still needs stay readable, with
+ * every file they reference; see {@code docs/snapshot-lifecycle.md}.
+ */
+public final class ExpireSnapshots {
+
+    private final FileStoreTable table;
+    private final int retainMin;
+    private final int retainMax;
+    private final Instant olderThan;
+    private final int maxDeletes;
+    private final Clock clock;
+
+    ExpireSnapshots(FileStoreTable table, Clock clock) {
+        this(table, LifecycleOptions.SNAPSHOT_NUM_RETAINED_MIN.get(options(table)),
+                LifecycleOptions.SNAPSHOT_NUM_RETAINED_MAX.get(options(table)), null,
+                LifecycleOptions.SNAPSHOT_EXPIRE_LIMIT.get(options(table)), clock);
+    }
+
+    private ExpireSnapshots(FileStoreTable table, int retainMin, int retainMax, Instant olderThan, int maxDeletes,
+            Clock clock) {
+        this.table = table;
+        this.retainMin = retainMin;
+        this.retainMax = retainMax;
+        this.olderThan = olderThan;
+        this.maxDeletes = maxDeletes;
+        this.clock = clock;
+    }
+
+    private static Map<String, String> options(FileStoreTable table) {
+        return table.schema().options();
+    }
+
+    /** Keeps at least this many of the newest snapshots (default {@code snapshot.num-retained.min}). */
+    public ExpireSnapshots retainMin(int snapshots) {
+        return new ExpireSnapshots(table, snapshots, retainMax, olderThan, maxDeletes, clock);
+    }
+
+    /** Keeps at most this many snapshots, whatever their age (default {@code snapshot.num-retained.max}). */
+    public ExpireSnapshots retainMax(int snapshots) {
+        return new ExpireSnapshots(table, retainMin, snapshots, olderThan, maxDeletes, clock);
+    }
+
+    /** Keeps exactly the newest {@code snapshots} (fewer only if the table has fewer), whatever their age. */
+    public ExpireSnapshots retainLast(int snapshots) {
+        return new ExpireSnapshots(table, snapshots, snapshots, olderThan, maxDeletes, clock);
+    }
+
+    /**
+     * Expires only snapshots committed before {@code time} (default: now minus
+     * {@code snapshot.time-retained}), within the retain-min and retain-max bounds.
+     */
+    public ExpireSnapshots olderThan(Instant time) {
+        return new ExpireSnapshots(table, retainMin, retainMax, time, maxDeletes, clock);
+    }
+
+    /** Expires at most this many snapshots in this run (default {@code snapshot.expire.limit}). */
+    public ExpireSnapshots maxDeletes(int snapshots) {
+        return new ExpireSnapshots(table, retainMin, retainMax, olderThan, snapshots, clock);
+    }
+
+    /**
+     * Expires the snapshots and deletes the files nothing else needs. Fails before changing anything if
+     * the table's lifecycle options or the refinements are invalid, or if the table keeps changelogs
+     * longer than snapshots ({@code changelog.*} retention, not supported).
+     */
+    public ExpiredSnapshots commit() {
+        Map<String, String> options = options(table);
+        try {
+            LifecycleOptions.validate(options);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + table.location() + ": " + e.getMessage(), e);
+        }
+        for (String key : LifecycleOptions.DECOUPLED_CHANGELOG_KEYS) {
+            if (options.containsKey(key)) {
+                throw new UnsupportedOperationException("Table " + table.location() + " sets table option '" + key
+                        + "': changelogs kept longer than snapshots are not supported; expire with Paimon");
+            }
+        }
+        Instant cutoff = olderThan != null ? olderThan
+                : clock.instant().minus(LifecycleOptions.SNAPSHOT_TIME_RETAINED.get(options));
+        boolean consumersProtect = !LifecycleOptions.CONSUMER_CHANGELOG_ONLY.get(options);
+        SnapshotReferences references = new SnapshotReferences(table.fileIO(), table.paths(), table.schema());
+        return new SnapshotExpiration(references, options).expire(retainMin, retainMax, cutoff, maxDeletes,
+                consumersProtect);
+    }
+}

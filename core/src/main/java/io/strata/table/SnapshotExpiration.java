@@ -1,0 +1,208 @@
+package io.strata.table;
+
+import io.strata.manifest.ManifestEntry;
+import io.strata.schema.LifecycleOptions;
+import io.strata.snapshot.ConsumerManager;
+import io.strata.snapshot.Snapshot;
+import io.strata.snapshot.SnapshotManager;
+import io.strata.snapshot.TagManager;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Expires the oldest snapshots with Paimon 1.4.2's rules and deletion order.
+ *
+ * <p>Which: the snapshots from the earliest up to (excluding) an end snapshot, where the end keeps at
+ * least {@code retainMin} snapshots, at most {@code retainMax}, no snapshot a consumer still needs
+ * (from its next snapshot on), expires at most {@code maxDeletes} at a time, and stops at the first
+ * snapshot committed at or after {@code olderThan} (unless beyond {@code retainMax}).
+ *
+ * <p>Order, so that a crash leaves the retained snapshots and tags whole (only the snapshots being
+ * expired may lose files, and the next run removes them; the rest are orphans): first the
+ * data files that the deltas of snapshots (begin, end] removed, unless the nearest earlier tag still
+ * holds them; then the changelog files of the expired snapshots; then the manifests, manifest lists,
+ * index manifests and index (deletion-vector) files that neither the end snapshot nor a tag in the
+ * range needs; then the snapshot files; last the EARLIEST hint. A file removed by snapshot s is not
+ * live in s or later (file names are never reused), so every retained snapshot stays whole.
+ */
+final class SnapshotExpiration {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SnapshotExpiration.class);
+
+    private final SnapshotReferences references;
+    private final SnapshotManager snapshots;
+    private final TagManager tags;
+    private final ConsumerManager consumers;
+    private final boolean cleanEmptyDirectories;
+
+    SnapshotExpiration(SnapshotReferences references, Map<String, String> options) {
+        this.references = references;
+        Path root = references.paths().root();
+        this.snapshots = new SnapshotManager(references.io(), root);
+        this.tags = new TagManager(references.io(), root);
+        this.consumers = new ConsumerManager(references.io(), root);
+        this.cleanEmptyDirectories = LifecycleOptions.SNAPSHOT_CLEAN_EMPTY_DIRECTORIES.get(options);
+    }
+
+    /** Expires what the rules allow; see the class comment. */
+    ExpiredSnapshots expire(int retainMin, int retainMax, Instant olderThan, int maxDeletes, boolean consumersProtect) {
+        if (retainMin < 1 || retainMax < retainMin || maxDeletes < 1) {
+            throw new IllegalArgumentException("Snapshot expiration of table " + references.paths().root()
+                    + ": need 1 <= retain min (" + retainMin + ") <= retain max (" + retainMax
+                    + ") and max deletes (" + maxDeletes + ") >= 1");
+        }
+        Long latest = snapshots.latestSnapshotId();
+        Long earliest = snapshots.earliestSnapshotId();
+        if (latest == null || earliest == null) {
+            return ExpiredSnapshots.NONE;
+        }
+        long min = Math.max(latest - retainMax + 1, earliest);
+        long maxExclusive = latest - retainMin + 1;
+        if (consumersProtect) {
+            maxExclusive = Math.min(maxExclusive, consumers.minNextSnapshot().orElse(Long.MAX_VALUE));
+        }
+        maxExclusive = Math.min(maxExclusive, earliest + maxDeletes);
+        for (long id = min; id < maxExclusive; id++) {
+            Optional<Snapshot> s = snapshots.snapshotIfExists(id);
+            if (s.isPresent() && olderThan.toEpochMilli() <= s.get().timeMillis()) {
+                return expireUntil(earliest, id);
+            }
+        }
+        return expireUntil(earliest, maxExclusive);
+    }
+
+    /** Expires the snapshots in [earliest, endExclusive). */
+    ExpiredSnapshots expireUntil(long earliest, long endExclusive) {
+        if (endExclusive <= earliest) {
+            return ExpiredSnapshots.NONE;
+        }
+        List<Snapshot> including = new ArrayList<>();
+        for (long id = earliest; id <= endExclusive; id++) {
+            snapshots.snapshotIfExists(id).ifPresent(including::add);
+        }
+        if (including.isEmpty()) {
+            return ExpiredSnapshots.NONE;
+        }
+        Snapshot end = including.get(including.size() - 1);
+        List<Snapshot> expiring = including.stream().filter(s -> s.id() != endExclusive).toList();
+        long begin = including.get(0).id();
+        List<Snapshot> tagged = tags.taggedSnapshots();
+        List<Path> deleted = new ArrayList<>();
+
+        deleteRemovedDataFiles(including, begin, tagged, deleted);
+        for (Snapshot s : expiring) {
+            try {
+                for (ManifestEntry e : references.addedChangelogFiles(s)) {
+                    references.dataFilePaths(e).forEach(p -> references.delete(p, deleted));
+                }
+            } catch (IOException e) {
+                LOG.warn("Skipping changelog files of snapshot {} of {}: {}", s.id(), references.paths().root(), e.toString());
+            }
+        }
+        if (cleanEmptyDirectories) {
+            Set<Path> dirs = new HashSet<>();
+            for (Path p : deleted) {
+                dirs.add(p.getParent());
+            }
+            references.deleteEmptyDirectories(dirs);
+        }
+        if (end.id() != endExclusive) {
+            // The end snapshot is gone (another expiration or a rollback ran): stop before metadata.
+            return new ExpiredSnapshots(List.of(), deleted);
+        }
+        Set<String> keep = new HashSet<>();
+        try {
+            for (Snapshot s : tagsOverlapping(tagged, begin, endExclusive)) {
+                keep.addAll(references.metadataFiles(s));
+            }
+            keep.addAll(references.metadataFiles(end));
+        } catch (IOException e) {
+            LOG.warn("Not deleting manifests of {}: cannot read what retained snapshots need: {}",
+                    references.paths().root(), e.toString());
+            keep = null;
+        }
+        if (keep != null) {
+            for (Snapshot s : expiring) {
+                try {
+                    for (Path p : references.unusedMetadataFiles(s, keep, true)) {
+                        references.delete(p, deleted);
+                    }
+                } catch (IOException e) {
+                    LOG.warn("Skipping manifests of snapshot {} of {}: {}", s.id(), references.paths().root(), e.toString());
+                }
+            }
+        }
+        List<Long> expired = new ArrayList<>();
+        for (Snapshot s : expiring) {
+            snapshots.deleteSnapshot(s.id());
+            expired.add(s.id());
+        }
+        snapshots.commitEarliestHint(endExclusive);
+        LOG.info("Expired snapshots [{}, {}) of {}: {} files deleted", begin, endExclusive,
+                references.paths().root(), deleted.size());
+        return new ExpiredSnapshots(expired, deleted);
+    }
+
+    /**
+     * Data files removed by the deltas of snapshots (begin, end]: a file the delta of s removed is
+     * live in s-1 and earlier only, so only the nearest tag before s can still hold it.
+     */
+    private void deleteRemovedDataFiles(List<Snapshot> including, long begin, List<Snapshot> tagged, List<Path> deleted) {
+        Map<Long, Set<SnapshotReferences.DataFileKey>> tagFiles = new HashMap<>();
+        for (Snapshot s : including) {
+            if (s.id() == begin) {
+                continue;
+            }
+            Set<SnapshotReferences.DataFileKey> skip = Set.of();
+            Snapshot previousTag = null;
+            for (Snapshot t : tagged) {
+                if (t.id() < s.id()) {
+                    previousTag = t;
+                }
+            }
+            try {
+                if (previousTag != null) {
+                    Snapshot tag = previousTag;
+                    if (!tagFiles.containsKey(tag.id())) {
+                        tagFiles.clear();
+                        tagFiles.put(tag.id(), references.liveDataFiles(tag));
+                    }
+                    skip = tagFiles.get(tag.id());
+                }
+                for (Map.Entry<SnapshotReferences.DataFileKey, ManifestEntry> e : references.removedByDelta(s).entrySet()) {
+                    if (!skip.contains(e.getKey())) {
+                        references.dataFilePaths(e.getValue()).forEach(p -> references.delete(p, deleted));
+                    }
+                }
+            } catch (IOException e) {
+                LOG.warn("Skipping data files removed by snapshot {} of {}: {}", s.id(), references.paths().root(),
+                        e.toString());
+            }
+        }
+    }
+
+    /** The tags from the nearest one at or before {@code begin} up to the last one before {@code end}. */
+    private static List<Snapshot> tagsOverlapping(List<Snapshot> tagged, long begin, long end) {
+        int right = -1;
+        int left = 0;
+        for (int i = 0; i < tagged.size(); i++) {
+            if (tagged.get(i).id() < end) {
+                right = i;
+            }
+            if (tagged.get(i).id() <= begin) {
+                left = i;
+            }
+        }
+        return right < 0 ? List.of() : tagged.subList(left, right + 1);
+    }
+}

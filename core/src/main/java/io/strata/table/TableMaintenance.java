@@ -1,0 +1,79 @@
+package io.strata.table;
+
+import io.strata.fs.FileIO;
+import io.strata.schema.LifecycleOptions;
+import io.strata.snapshot.ConsumerManager;
+import io.strata.snapshot.Tag;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What runs after each successful commit unless {@code write-only} is set, in Paimon's order:
+ * automatic tags, deletion of tags past their retention, removal of consumers not updated within
+ * {@code consumer.expiration-time} (before expiration, so they stop protecting snapshots), then
+ * snapshot expiration with the table's {@code snapshot.*} options.
+ *
+ * <p>The commit has landed when this runs: a failure here is logged, never thrown, and is retried by
+ * the next commit's maintenance.
+ */
+final class TableMaintenance {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TableMaintenance.class);
+
+    private TableMaintenance() {}
+
+    /** Called by the commit once its snapshot landed; never throws. */
+    static void afterCommit(FileIO io, Path tableRoot) {
+        try {
+            run(FileStoreTable.load(io, tableRoot), Clock.systemDefaultZone());
+        } catch (RuntimeException e) {
+            LOG.warn("Maintenance after a commit to {} failed (the commit stands; the next commit retries): {}",
+                    tableRoot, e.toString(), e);
+        }
+    }
+
+    static void run(FileStoreTable table, Clock clock) {
+        Map<String, String> options = table.schema().options();
+        if (LifecycleOptions.WRITE_ONLY.get(options)) {
+            return;
+        }
+        LifecycleOptions.validate(options);
+        if (TagAutoCreation.enabled(options)) {
+            new TagAutoCreation(table).run();
+        }
+        if (LifecycleOptions.TAG_TIME_EXPIRE_ENABLED.get(options)) {
+            expireTags(table, clock);
+        }
+        Duration consumerExpiration = LifecycleOptions.CONSUMER_EXPIRATION_TIME.get(options);
+        if (consumerExpiration != null) {
+            new ConsumerManager(table.fileIO(), table.location()).expire(clock.instant().minus(consumerExpiration));
+        }
+        for (String key : LifecycleOptions.DECOUPLED_CHANGELOG_KEYS) {
+            if (options.containsKey(key)) {
+                LOG.warn("Not expiring snapshots of {}: table option '{}' keeps changelogs longer than snapshots,"
+                        + " which Strata does not support", table.location(), key);
+                return;
+            }
+        }
+        new ExpireSnapshots(table, clock).commit();
+    }
+
+    /** Deletes the tags whose creation time plus retention has passed (local wall clock, as Paimon). */
+    private static void expireTags(FileStoreTable table, Clock clock) {
+        Tags tags = new Tags(table);
+        LocalDateTime now = LocalDateTime.now(clock);
+        for (Tag tag : tags.list()) {
+            if (tag.createTime() != null && tag.timeRetained() != null
+                    && now.isAfter(tag.createTime().plus(tag.timeRetained()))) {
+                LOG.info("Deleting tag '{}' of {}: its retention {} has passed", tag.name(), table.location(),
+                        tag.timeRetained());
+                tags.delete(tag.name());
+            }
+        }
+    }
+}

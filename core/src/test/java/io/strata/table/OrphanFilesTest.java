@@ -1,0 +1,79 @@
+package io.strata.table;
+
+import static io.strata.table.LifecycleTables.commit;
+import static io.strata.table.LifecycleTables.local;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Orphan file removal: only unreferenced files, only old ones. */
+class OrphanFilesTest {
+
+    @TempDir
+    Path warehouse;
+
+    @Test
+    void removesOnlyUnreferencedFilesOlderThanTheAge() throws Exception {
+        FileStoreTable table = LifecycleTables.create(warehouse, "t", "write-only", "true");
+        for (int n = 1; n <= 3; n++) {
+            commit(table, n);
+        }
+        table.tags().create("one", 1);
+        Path root = local(table);
+        List<String> rows = TestRows.readAll(table, table.newScan().plan());
+        Path bucket = Files.list(root.resolve("p=p0")).filter(p -> p.getFileName().toString().startsWith("bucket-"))
+                .findFirst().orElseThrow();
+        Instant twoDaysAgo = Instant.now().minus(Duration.ofDays(2));
+        Path oldData = Files.writeString(bucket.resolve("data-crashed-writer-0.parquet"), "x");
+        Path oldManifest = Files.writeString(root.resolve("manifest/manifest-crashed-0"), "x");
+        Path oldTmp = Files.writeString(root.resolve("snapshot/.snapshot-9.abc.tmp"), "x");
+        Path freshData = Files.writeString(bucket.resolve("data-in-flight-0.parquet"), "x");
+        for (Path p : List.of(oldData, oldManifest, oldTmp)) {
+            LifecycleTables.setModified(p, twoDaysAgo);
+        }
+        // Every real file is old too: only references may protect them.
+        try (var files = Files.walk(root)) {
+            for (Path p : files.filter(Files::isRegularFile).toList()) {
+                if (!p.equals(freshData)) {
+                    LifecycleTables.setModified(p, twoDaysAgo);
+                }
+            }
+        }
+
+        List<String> listed = names(table.removeOrphanFiles().list());
+        assertThat(listed).containsExactlyInAnyOrder(oldData.getFileName().toString(),
+                oldManifest.getFileName().toString(), oldTmp.getFileName().toString());
+        assertThat(oldData).exists();
+
+        assertThat(names(table.removeOrphanFiles().execute())).containsExactlyInAnyOrderElementsOf(listed);
+        assertThat(oldData).doesNotExist();
+        assertThat(oldManifest).doesNotExist();
+        assertThat(oldTmp).doesNotExist();
+        assertThat(freshData).exists();
+        assertThat(TestRows.readAll(table, table.newScan().plan())).isEqualTo(rows);
+        assertThat(LifecycleTables.rowsOfTag(table, "one")).isNotEmpty();
+
+        // With a younger age the in-flight file goes too once it is older than that.
+        LifecycleTables.setModified(freshData, Instant.now().minus(Duration.ofMinutes(10)));
+        assertThat(names(table.removeOrphanFiles().olderThan(Instant.now().minus(Duration.ofMinutes(5))).execute()))
+                .containsExactly(freshData.getFileName().toString());
+    }
+
+    @Test
+    void anAgeInTheFutureIsRejected() throws Exception {
+        FileStoreTable table = LifecycleTables.create(warehouse, "t");
+        assertThatThrownBy(() -> table.removeOrphanFiles().olderThan(Instant.now().plusSeconds(60)))
+                .hasMessageContaining("must be in the past").hasMessageContaining(table.location().toString());
+    }
+
+    private static List<String> names(List<org.apache.hadoop.fs.Path> paths) {
+        return paths.stream().map(org.apache.hadoop.fs.Path::getName).toList();
+    }
+}

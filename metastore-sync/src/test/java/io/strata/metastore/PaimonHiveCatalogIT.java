@@ -95,7 +95,8 @@ class PaimonHiveCatalogIT {
                 "read paimon_db.events dt=d2",
                 "read paimon_db.events dt=d3",
                 "partitions paimon_db.events",
-                "table paimon_db.events_hive");
+                "table paimon_db.events_hive",
+                "tables no_such_db");
         PaimonCatalogProcess.Result paimon = PaimonCatalogProcess.run(work, HMS.thriftUri(),
                 warehouse.warehouse().toString(), commands);
         System.out.println("[PaimonHiveCatalogIT] " + paimon.catalogClass() + " on " + paimon.hiveJar() + " in a second JVM: "
@@ -131,6 +132,7 @@ class PaimonHiveCatalogIT {
         assertThat(registered).hasSize(4);
         assertThat(paimon.of("partitions paimon_db.events")).containsExactlyInAnyOrderElementsOf(registered);
         assertThat(paimon.errors().get("table paimon_db.events_hive")).contains("TableNotExistException");
+        assertThat(paimon.errors().get("tables no_such_db")).contains("DatabaseNotExistException");
     }
 
     /**
@@ -146,6 +148,20 @@ class PaimonHiveCatalogIT {
         options.set("warehouse", HMS.newDirectory("paimon-hive4").toUri().toString());
         assertThatThrownBy(() -> CatalogFactory.createCatalog(CatalogContext.create(options, HMS.thriftConf())))
                 .isInstanceOf(NoSuchFieldError.class).hasMessageContaining("METASTOREURIS");
+    }
+
+    /** The second JVM runs on Hive 3.1.3's client only; without those jars it says where they belong. */
+    @Test
+    void theSecondJvmHasNoHive4JarAndNamesAMissingHive3Directory() throws Exception {
+        List<String> classPath = PaimonCatalogProcess.classPath(PaimonCatalogProcess.hive3ClientDir());
+        assertThat(classPath).anyMatch(e -> e.endsWith("hive-common-3.1.3.jar"))
+                .anyMatch(e -> e.endsWith("libthrift-0.9.3.jar")).anyMatch(e -> e.contains("paimon-bundle"))
+                .noneMatch(e -> e.contains("/hive-") && e.endsWith("-4.1.0.jar")).noneMatch(e -> e.contains("libthrift-0.16"))
+                .noneMatch(e -> e.contains("strata-core")).noneMatch(e -> e.endsWith("classes"));
+        Path empty = work.resolve("no-hive3");
+        java.nio.file.Files.createDirectories(empty);
+        assertThatThrownBy(() -> PaimonCatalogProcess.classPath(empty))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining(empty.toString());
     }
 
     private static List<String> sorted(List<String> lines) {

@@ -78,16 +78,23 @@ public final class PaimonCatalogProcess {
     }
 
     /** The second JVM's class path: the test class path with {@link #LEFT_OUT} and build outputs removed, plus Hive 3.1.3. */
-    static List<String> classPath(Path hive3ClientDir) throws IOException {
+    public static List<String> classPath(Path hive3ClientDir) throws IOException {
         String testClassPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        // Tests run in the module directory; its parent is the project's root.
+        Path moduleDir = Path.of(System.getProperty("user.dir")).toAbsolutePath().normalize();
+        String root = (moduleDir.getParent() == null ? moduleDir : moduleDir.getParent()).toString()
+                .replace(File.separatorChar, '/') + "/";
         List<String> kept = new ArrayList<>();
         for (String entry : testClassPath.split(File.pathSeparator)) {
             if (entry.isBlank()) {
                 continue;
             }
-            String unix = Path.of(entry).toAbsolutePath().normalize().toString().replace(File.separatorChar, '/');
-            // Build outputs (target/classes, target/test-classes of this and other modules) are Strata's.
-            if (unix.contains("/target/") || LEFT_OUT.stream().anyMatch(unix::contains)) {
+            Path path = Path.of(entry).toAbsolutePath().normalize();
+            String unix = path.toString().replace(File.separatorChar, '/');
+            // Class directories (target/classes, target/test-classes) and the modules' jars in a reactor build
+            // (core/target/strata-core-*.jar) are Strata's; a Maven repository is never left out as a whole.
+            if (Files.isDirectory(path) || (unix.startsWith(root) && unix.contains("/target/"))
+                    || LEFT_OUT.stream().anyMatch(unix::contains)) {
                 continue;
             }
             kept.add(entry);

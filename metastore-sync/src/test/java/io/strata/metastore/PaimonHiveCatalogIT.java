@@ -99,9 +99,10 @@ class PaimonHiveCatalogIT {
                 "tables no_such_db");
         PaimonCatalogProcess.Result paimon = PaimonCatalogProcess.run(work, HMS.thriftUri(),
                 warehouse.warehouse().toString(), commands);
-        System.out.println("[PaimonHiveCatalogIT] " + paimon.catalogClass() + " on " + paimon.hiveJar() + " in a second JVM: "
-                + paimon.wallMillis() + " ms wall, peak heap " + paimon.peakHeapBytes() / (1 << 20) + " MB, catalog created in " + paimon.catalogMillis() + " ms, commands "
-                + paimon.millis());
+        System.out.println("[PaimonHiveCatalogIT] " + paimon.catalogClass() + " on " + paimon.hiveJar()
+                + " in a second JVM: " + paimon.wallMillis() + " ms wall, peak heap "
+                + paimon.peakHeapBytes() / (1 << 20) + " MB, catalog created in " + paimon.catalogMillis()
+                + " ms, commands " + paimon.millis());
         paimon.output().forEach((command, lines) -> System.out.println("[PaimonHiveCatalogIT] " + command + " -> " + lines));
         paimon.errors().forEach((command, error) -> System.out.println("[PaimonHiveCatalogIT] " + command + " -> " + error));
 

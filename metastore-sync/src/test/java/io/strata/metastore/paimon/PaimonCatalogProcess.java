@@ -59,9 +59,14 @@ public final class PaimonCatalogProcess {
 
     private PaimonCatalogProcess() {}
 
-    /** What the second JVM printed: command -> output lines, or the error of a command that failed. */
-    public record Result(long catalogMillis, long wallMillis, long peakHeapBytes, String catalogClass, String hiveJar, Map<String, List<String>> output,
-                         Map<String, String> errors, Map<String, Long> millis, String log) {
+    /**
+     * What the second JVM printed: the time it took to create the catalog and to run in all, its peak heap,
+     * the class of the metastore catalog (inside the factory's caching wrapper), the jar {@code HiveConf}
+     * came from, and per command its output lines and time, or the error of a command that failed.
+     */
+    public record Result(long catalogMillis, long wallMillis, long peakHeapBytes, String catalogClass, String hiveJar,
+                         Map<String, List<String>> output, Map<String, String> errors, Map<String, Long> millis,
+                         String log) {
 
         /** The output of a command that must have succeeded. */
         public List<String> of(String command) {

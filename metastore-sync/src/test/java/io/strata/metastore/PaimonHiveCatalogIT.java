@@ -8,7 +8,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.metastore.paimon.PaimonCatalogProcess;
+import io.strata.data.GenericRow;
+import io.strata.data.Utf8String;
+import io.strata.schema.SchemaChange;
+import io.strata.schema.SchemaManager;
 import io.strata.table.FileStoreTable;
+import io.strata.types.DataTypes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,7 +54,7 @@ class PaimonHiveCatalogIT {
     void paimonsHiveCatalogListsAndReadsWhatStrataSyncedWithPaimonFormats() throws Exception {
         FileSystemCatalog warehouse = SyncTestTables.warehouse("paimon");
         FileStoreTable table = SyncTestTables.create(warehouse, "paimon_db", "events", true, Map.of());
-        // Paimon's entry follows every commit (incremental syncs: adds, updates, deletes).
+        // Paimon's entry follows every commit (incremental syncs: adds, updates, deletes, a new column).
         try (MetastoreSync forPaimon = sync(Map.of("metastore.sync.paimon-formats", "true"))) {
             commit(table, row("d1", 1, "a"), row("d1", 2, "b"), row("d2", 3, "c"), row("d3", 4, "d"));
             forPaimon.sync(table);
@@ -60,9 +65,16 @@ class PaimonHiveCatalogIT {
             forPaimon.sync(table);
             commit(table, row("d2", 3, "c2"), row("d4", 7, "g"));
             forPaimon.sync(table);
+            // A column added later: Paimon reads the older files with the evolved schema.
+            new SchemaManager(table.fileIO(), table.location()).commitChanges(
+                    SchemaChange.addColumn("score", DataTypes.DOUBLE(), "added later"));
+            table = FileStoreTable.load(table.fileIO(), table.location());
+            commit(table, GenericRow.of(Utf8String.fromString("d5"), 8, Utf8String.fromString("h"), 1.5));
+            forPaimon.sync(table);
         }
         List<String> strataRows = SyncTestTables.read(table);
-        assertThat(strataRows).containsExactly("d1,1,a2", "d2,3,c2", "d2,5,e", "d4,6,null", "d4,7,g");
+        assertThat(strataRows).containsExactly("d1,1,a2,null", "d2,3,c2,null", "d2,5,e,null", "d4,6,null,null",
+                "d4,7,g,null", "d5,8,h,1.5");
 
         // The same table twice more: for Hive 4 through Strata's connector (paimon_db.events_hive, the
         // default formats), and the documented way to serve both under one name: Strata's entry in a
@@ -81,9 +93,9 @@ class PaimonHiveCatalogIT {
         }
         try (IMetaStoreClient client = HMS.newThriftClient()) {
             assertThat(client.listPartitionNames("paimon_db", "events", (short) -1))
-                    .containsExactlyInAnyOrder("dt=d1", "dt=d2", "dt=d3", "dt=d4");
+                    .containsExactlyInAnyOrder("dt=d1", "dt=d2", "dt=d3", "dt=d4", "dt=d5");
             assertThat(client.getTable(new GetTableRequest("paimon_db", "events")).getParameters())
-                    .containsEntry(HiveTableDefinition.SNAPSHOT_ID, "4");
+                    .containsEntry(HiveTableDefinition.SNAPSHOT_ID, "5");
         }
 
         List<String> commands = List.of(
@@ -117,10 +129,11 @@ class PaimonHiveCatalogIT {
                 "field\tdt\tSTRING NOT NULL",
                 "field\tid\tINT NOT NULL",
                 "field\tv\tSTRING",
+                "field\tscore\tDOUBLE",
                 "partition-keys\tdt",
                 "primary-keys\tdt,id");
         assertThat(sorted(paimon.of("read paimon_db.events"))).isEqualTo(strataRows);
-        assertThat(sorted(paimon.of("read paimon_db.events dt=d2"))).containsExactly("d2,3,c2", "d2,5,e");
+        assertThat(sorted(paimon.of("read paimon_db.events dt=d2"))).containsExactly("d2,3,c2,null", "d2,5,e,null");
         // Paimon lists partitions from the table's files (the metastore's only with tag-to-partition); its
         // record counts, like the numRows Strata registers, count every record in the live files (superseded
         // versions and delete records too, so d3 is there with its delete record).
@@ -130,7 +143,7 @@ class PaimonHiveCatalogIT {
                 registered.add("{dt=" + p.getValues().get(0) + "}\t" + p.getParameters().get("numRows"));
             }
         }
-        assertThat(registered).hasSize(4);
+        assertThat(registered).hasSize(5);
         assertThat(paimon.of("partitions paimon_db.events")).containsExactlyInAnyOrderElementsOf(registered);
         assertThat(paimon.errors().get("table paimon_db.events_hive")).contains("TableNotExistException");
         assertThat(paimon.errors().get("tables no_such_db")).contains("DatabaseNotExistException");

@@ -76,20 +76,25 @@ class PaimonHiveCatalogIT {
         assertThat(strataRows).containsExactly("d1,1,a2,null", "d2,3,c2,null", "d2,5,e,null", "d4,6,null,null",
                 "d4,7,g,null", "d5,8,h,1.5");
 
-        // The same table twice more: for Hive 4 through Strata's connector (paimon_db.events_hive, the
-        // default formats), and the documented way to serve both under one name: Strata's entry in a
-        // database of its own (strata_db.events) next to Paimon's. The sync creates only the database of
-        // the table's own directory (<db>.db); another one is created by its owner.
+        // The same table three times more: for Hive 4 through Strata's connector (paimon_db.events_hive, the
+        // default formats), the documented way to serve both under one name (Strata's entry in a database of
+        // its own, strata_db.events, next to Paimon's), and one more for Paimon to drop. The sync creates
+        // only the database of the table's own directory (<db>.db); another one is created by its owner.
+        long paimonEntryMillis = (System.nanoTime() - began) / 1_000_000;
+        began = System.nanoTime();
         try (IMetaStoreClient client = HMS.newThriftClient()) {
             client.createDatabase(new Database("strata_db", "Strata's entries for Hive 4",
                     HMS.newDirectory("strata_db").toUri().toString(), new HashMap<>()));
         }
         try (MetastoreSync forHive = sync(Map.of("metastore.sync.table", "events_hive"));
+                MetastoreSync toDrop = sync(Map.of("metastore.sync.paimon-formats", "true",
+                        "metastore.sync.table", "events_dropped"));
                 // As docs/metastore-sync.md shows it: a sync with its own options on top of the table's.
                 MetastoreSync forHiveElsewhere = MetastoreSync.connect(Map.of("metastore.sync.uri", HMS.thriftUri(),
                         "metastore.sync.database", "strata_db"), HMS.thriftConf())) {
             forHive.sync(table);
             forHiveElsewhere.sync(table);
+            toDrop.sync(table);
         }
         try (IMetaStoreClient client = HMS.newThriftClient()) {
             assertThat(client.listPartitionNames("paimon_db", "events", (short) -1))
@@ -98,7 +103,7 @@ class PaimonHiveCatalogIT {
                     .containsEntry(HiveTableDefinition.SNAPSHOT_ID, "5");
         }
 
-        long strataMillis = (System.nanoTime() - began) / 1_000_000;
+        long otherEntriesMillis = (System.nanoTime() - began) / 1_000_000;
 
         List<String> commands = List.of(
                 "databases",
@@ -110,10 +115,13 @@ class PaimonHiveCatalogIT {
                 "read paimon_db.events dt=d3",
                 "partitions paimon_db.events",
                 "table paimon_db.events_hive",
-                "tables no_such_db");
+                "tables no_such_db",
+                "drop paimon_db.events_dropped",
+                "table paimon_db.events_dropped");
         PaimonCatalogProcess.Result paimon = PaimonCatalogProcess.run(work, HMS.thriftUri(),
                 warehouse.warehouse().toString(), commands);
-        System.out.println("[PaimonHiveCatalogIT] Strata's commits and syncs: " + strataMillis + " ms");
+        System.out.println("[PaimonHiveCatalogIT] Strata's 5 commits and 3 syncs of Paimon's entry: " + paimonEntryMillis
+                + " ms; 3 more entries: " + otherEntriesMillis + " ms");
         System.out.println("[PaimonHiveCatalogIT] " + paimon.catalogClass() + " on " + paimon.hiveJar()
                 + " in a second JVM: " + paimon.wallMillis() + " ms wall, peak heap "
                 + paimon.peakHeapBytes() / (1 << 20) + " MB, catalog created in " + paimon.catalogMillis()
@@ -124,8 +132,8 @@ class PaimonHiveCatalogIT {
         assertThat(paimon.catalogClass()).isEqualTo("org.apache.paimon.hive.HiveCatalog");
         assertThat(paimon.hiveJar()).isEqualTo("hive-common-3.1.3.jar");
         assertThat(paimon.of("databases")).contains("paimon_db", "strata_db");
-        // Only the entry with Paimon's input and output formats is a Paimon table to the catalog.
-        assertThat(paimon.of("tables paimon_db")).containsExactly("events");
+        // Only the entries with Paimon's input and output formats are Paimon tables to the catalog.
+        assertThat(paimon.of("tables paimon_db")).containsExactlyInAnyOrder("events", "events_dropped");
         assertThat(paimon.of("tables strata_db")).isEmpty();
         assertThat(paimon.of("table paimon_db.events")).containsExactly(
                 "name\tevents",
@@ -150,6 +158,15 @@ class PaimonHiveCatalogIT {
         assertThat(paimon.of("partitions paimon_db.events")).containsExactlyInAnyOrderElementsOf(registered);
         assertThat(paimon.errors().get("table paimon_db.events_hive")).contains("TableNotExistException");
         assertThat(paimon.errors().get("tables no_such_db")).contains("DatabaseNotExistException");
+
+        // A Paimon user dropping an entry: the entry is an external table, so its data stays, and Strata's
+        // other entries and the table itself are untouched.
+        assertThat(paimon.of("drop paimon_db.events_dropped")).isEmpty();
+        assertThat(paimon.errors().get("table paimon_db.events_dropped")).contains("TableNotExistException");
+        try (IMetaStoreClient client = HMS.newThriftClient()) {
+            assertThat(client.getTables("paimon_db", "*")).containsExactlyInAnyOrder("events", "events_hive");
+        }
+        assertThat(SyncTestTables.read(FileStoreTable.load(table.fileIO(), table.location()))).isEqualTo(strataRows);
     }
 
     /**

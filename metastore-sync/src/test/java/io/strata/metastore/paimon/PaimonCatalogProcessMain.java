@@ -35,7 +35,8 @@ import org.apache.paimon.types.RowType;
  *
  * <p>Commands: {@code databases}; {@code tables <db>}; {@code table <db>.<t>} (fields with types,
  * partition keys, primary keys); {@code read <db>.<t> [<key>=<value>...]} (every row, or the rows of
- * one partition, as comma-separated values in field order, unsorted); {@code partitions <db>.<t>}.
+ * one partition, as comma-separated values in field order, unsorted); {@code partitions <db>.<t>};
+ * {@code drop <db>.<t>}.
  *
  * <p>Result file: {@code @started <ms>} (catalog creation), then per command {@code @command <line>},
  * its output lines, and {@code @ok <ms>} or {@code @error <message>}.
@@ -97,6 +98,9 @@ public final class PaimonCatalogProcessMain {
                 return describe(catalog.getTable(Identifier.fromString(command[1])));
             case "read":
                 return read(catalog.getTable(Identifier.fromString(command[1])), partitionSpec(command));
+            case "drop":
+                catalog.dropTable(Identifier.fromString(command[1]), false);
+                return List.of();
             case "partitions":
                 List<String> out = new ArrayList<>();
                 for (Partition p : catalog.listPartitions(Identifier.fromString(command[1]))) {

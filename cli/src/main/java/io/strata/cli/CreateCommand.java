@@ -13,12 +13,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code strata create}: creates a table from a column list (or a spec file) plus keys and options.
@@ -35,10 +32,7 @@ import picocli.CommandLine.Spec;
             "  strata create --path /lake/shop.db/orders --spec orders.sql",
             "",
             "Exit codes: 0 created, 1 exists (without --if-not-exists) or write failed, 2 bad arguments."})
-final class CreateCommand implements Callable<Integer> {
-
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+final class CreateCommand extends TableCommand {
 
     @Mixin
     TableAddress address;
@@ -69,9 +63,9 @@ final class CreateCommand implements Callable<Integer> {
     boolean ifNotExists;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int run() {
+        PrintWriter out = out();
+        PrintWriter err = err();
         address.validate();
         Schema schema = schema();
         FileIO io = FileIO.local();
@@ -178,7 +172,4 @@ final class CreateCommand implements Callable<Integer> {
         }
     }
 
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
-    }
 }

@@ -10,12 +10,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code strata describe}: a table's schema, keys, options, latest snapshot and, per partition and bucket,
@@ -31,10 +29,7 @@ import picocli.CommandLine.Spec;
             "  strata describe --path /lake/shop.db/orders --json",
             "",
             "Exit codes: 0 described, 1 metadata could not be read, 2 bad arguments or no such table."})
-final class DescribeCommand implements Callable<Integer> {
-
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+final class DescribeCommand extends TableCommand {
 
     @Mixin
     TableAddress address;
@@ -43,9 +38,9 @@ final class DescribeCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws JsonProcessingException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int run() throws JsonProcessingException {
+        PrintWriter out = out();
+        PrintWriter err = err();
         address.validate();
         FileStoreTable table = address.load();
         TableDescription d;

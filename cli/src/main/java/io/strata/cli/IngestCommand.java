@@ -23,13 +23,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code strata ingest}: writes change data from files or standard input (CSV, JSON lines, Debezium JSON)
@@ -52,7 +49,7 @@ import picocli.CommandLine.Spec;
             "",
             "Exit codes: 0 ingested (rejected records included), 1 stopped by a bad record or a failed write"
                     + " (the open batch is not committed), 2 bad arguments or no such table."})
-final class IngestCommand implements Callable<Integer> {
+final class IngestCommand extends TableCommand {
 
     /** The input formats. */
     enum Format { CSV, JSON, DEBEZIUM }
@@ -61,9 +58,6 @@ final class IngestCommand implements Callable<Integer> {
     enum OnError { FAIL, REJECT }
 
     private static final String STDIN = "-";
-
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     @Mixin
     TableAddress address;
@@ -116,9 +110,9 @@ final class IngestCommand implements Callable<Integer> {
     private PrintWriter err;
 
     @Override
-    public Integer call() throws IOException {
-        out = spec.commandLine().getOut();
-        err = spec.commandLine().getErr();
+    int run() throws IOException {
+        out = out();
+        err = err();
         validate();
         FileStoreTable table = address.load();
         RowConverter rows = new RowConverter(table.schema().rowType(), table.schema().primaryKeys(),
@@ -296,7 +290,4 @@ final class IngestCommand implements Callable<Integer> {
         return String.join(", ", ids.stream().map(String::valueOf).toList());
     }
 
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
-    }
 }

@@ -5,12 +5,9 @@ import io.strata.table.FileStoreTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code strata snapshots}: one line per snapshot of a table, oldest first: id, kind, commit time (UTC),
@@ -25,13 +22,10 @@ import picocli.CommandLine.Spec;
             "  strata snapshots --path /lake/shop.db/orders --limit 5",
             "",
             "Exit codes: 0 listed, 1 a snapshot could not be read, 2 bad arguments or no such table."})
-final class SnapshotsCommand implements Callable<Integer> {
+final class SnapshotsCommand extends TableCommand {
 
     /** Characters of the commit user shown: enough to tell writers apart, short enough for one line. */
     private static final int USER_CHARS = 8;
-
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     @Mixin
     TableAddress address;
@@ -40,12 +34,12 @@ final class SnapshotsCommand implements Callable<Integer> {
     Integer limit;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int run() {
+        PrintWriter out = out();
+        PrintWriter err = err();
         address.validate();
         if (limit != null && limit < 1) {
-            throw new ParameterException(spec.commandLine(), "Invalid --limit " + limit + ": must be at least 1");
+            throw usage("Invalid --limit " + limit + ": must be at least 1");
         }
         FileStoreTable table = address.load();
         List<Snapshot> snapshots;

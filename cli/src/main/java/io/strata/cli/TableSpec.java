@@ -31,6 +31,9 @@ record TableSpec(List<Schema.Column> columns, List<String> primaryKey, List<Stri
     private static final Pattern WITH = Pattern.compile("^WITH\\s*\\((.*)\\)$", Pattern.DOTALL | Pattern.CASE_INSENSITIVE);
     private static final Pattern TABLE_COMMENT = Pattern.compile("^COMMENT\\s+" + QUOTED + "$",
             Pattern.DOTALL | Pattern.CASE_INSENSITIVE);
+    /** The start of a clause, so that a malformed one is not mistaken for a column named PRIMARY. */
+    private static final Pattern CLAUSE = Pattern.compile("^(PRIMARY\\s+KEY|PARTITIONED\\s+BY|WITH\\s*\\()",
+            Pattern.CASE_INSENSITIVE);
     private static final Pattern OPTION = Pattern.compile("^" + QUOTED + "\\s*=\\s*" + QUOTED + "$", Pattern.DOTALL);
 
     /** Parses a definition; fails naming the entry (and for a type, the parser's position). */
@@ -57,6 +60,9 @@ record TableSpec(List<Schema.Column> columns, List<String> primaryKey, List<Stri
                 }
             } else if ((m = TABLE_COMMENT.matcher(entry)).matches()) {
                 comment = unquote(m.group(1));
+            } else if (CLAUSE.matcher(entry).lookingAt()) {
+                throw new IllegalArgumentException("Cannot read '" + entry + "': expected PRIMARY KEY (col, ...), "
+                        + "PARTITIONED BY (col, ...) or WITH ('key' = 'value', ...)");
             } else if ((m = COLUMN.matcher(entry)).matches()) {
                 String name = name(m.group(1));
                 DataType type;

@@ -31,6 +31,7 @@ import java.util.regex.Pattern;
 public final class ValueConverter {
 
     private static final Pattern INTEGER = Pattern.compile("[-+]?\\d+");
+    private static final Pattern BASE64 = Pattern.compile("(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?");
     private static final Pattern OFFSET = Pattern.compile(".*(Z|[+-]\\d\\d(:?\\d\\d)?)$", Pattern.CASE_INSENSITIVE);
 
     private final EpochUnit epochUnit;
@@ -170,6 +171,10 @@ public final class ValueConverter {
     }
 
     private static BigDecimal unscaled(String base64, int scale) {
+        // Padded base64 only: a short word such as "abc" must be an error, not a decoded number.
+        if (!BASE64.matcher(base64.strip()).matches()) {
+            throw new IllegalArgumentException("neither a decimal number nor base64 of an unscaled decimal");
+        }
         try {
             return new BigDecimal(new BigInteger(Base64.getDecoder().decode(base64.strip())), scale);
         } catch (IllegalArgumentException e) {

@@ -73,12 +73,11 @@ final class CreateCommand extends TableCommand {
         SchemaManager schemas = new SchemaManager(io, location);
         if (schemas.latest().isPresent()) {
             if (ifNotExists) {
-                out.printf("Table %s already exists at %s (unchanged)%n", address.displayName(), location);
+                out.printf("Table %s already exists (unchanged)%n", address.label());
                 out.flush();
                 return 0;
             }
-            err.printf("FAILED: table %s already exists at %s (use --if-not-exists to accept that)%n",
-                    address.displayName(), location);
+            err.printf("FAILED: table %s already exists (use --if-not-exists to accept that)%n", address.label());
             err.flush();
             return 1;
         }
@@ -91,7 +90,7 @@ final class CreateCommand extends TableCommand {
             // Core rejected the definition (key not a column, invalid option value): the user's input.
             throw usage("Invalid table definition: " + e.getMessage());
         } catch (RuntimeException e) {
-            err.printf("FAILED creating table %s at %s: %s%n", address.displayName(), location, e.getMessage());
+            err.printf("FAILED creating table %s: %s%n", address.label(), e.getMessage());
             err.flush();
             return 1;
         }
@@ -104,7 +103,7 @@ final class CreateCommand extends TableCommand {
             deleteSchemaDirectory(io, location);
             throw usage("Invalid table definition: " + e.getMessage());
         }
-        out.printf("Created table %s at %s%n", address.displayName(), location);
+        out.printf("Created table %s%n", address.label());
         out.printf("  columns: %d, primary key: %s, partition keys: %s, options: %s%n",
                 table.schema().fields().size(), listOrNone(table.schema().primaryKeys()),
                 listOrNone(table.schema().partitionKeys()),

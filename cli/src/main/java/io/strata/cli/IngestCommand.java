@@ -119,17 +119,13 @@ final class IngestCommand extends TableCommand {
                 new ValueConverter(epochUnit, format == Format.DEBEZIUM), ignoreUnknown);
         IngestRun run = new IngestRun();
         try (IngestBatches batches = new IngestBatches(table, batchSize);
-                RejectFile rejects = rejectFile == null ? null : new RejectFile(rejectFile);
-                IngestProgress progress = progress()) {
-            for (String input : inputs) {
-                if (!ingest(input, rows, batches, rejects, progress, run)) {
-                    return failed(batches, run);
-                }
+                RejectFile rejects = rejectFile == null ? null : new RejectFile(rejectFile)) {
+            boolean done;
+            // The bar is closed before the summary, so the summary starts on a line of its own.
+            try (IngestProgress progress = progress()) {
+                done = ingestAll(rows, batches, rejects, progress, run);
             }
-            try {
-                batches.finish();
-            } catch (RuntimeException e) {
-                err.printf("FAILED committing to %s: %s%n", address.displayName(), e.getMessage());
+            if (!done) {
                 return failed(batches, run);
             }
             summary(batches, rejects, run);
@@ -137,6 +133,23 @@ final class IngestCommand extends TableCommand {
         } finally {
             out.flush();
             err.flush();
+        }
+    }
+
+    /** Reads every input and commits the last batch; false if the ingest stopped. */
+    private boolean ingestAll(RowConverter rows, IngestBatches batches, RejectFile rejects, IngestProgress progress,
+            IngestRun run) throws IOException {
+        for (String input : inputs) {
+            if (!ingest(input, rows, batches, rejects, progress, run)) {
+                return false;
+            }
+        }
+        try {
+            batches.finish();
+            return true;
+        } catch (RuntimeException e) {
+            err.printf("FAILED committing to %s: %s%n", address.displayName(), e.getMessage());
+            return false;
         }
     }
 
@@ -259,8 +272,9 @@ final class IngestCommand extends TableCommand {
             throw usage("Standard input (-) can be read once only");
         }
         for (String input : inputs) {
-            if (!input.equals(STDIN) && !Files.isRegularFile(Path.of(input))) {
-                throw usage("Input file " + input + " does not exist or is not a file");
+            // Not only regular files: named pipes and /dev/fd/N (shell process substitution) are inputs too.
+            if (!input.equals(STDIN) && (!Files.isReadable(Path.of(input)) || Files.isDirectory(Path.of(input)))) {
+                throw usage("Input file " + input + " does not exist, is not readable or is a directory");
             }
         }
     }

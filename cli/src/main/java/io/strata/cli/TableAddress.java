@@ -65,7 +65,12 @@ public final class TableAddress {
 
     /** The table directory, whether or not a table is there. */
     Path location() {
-        return inWarehouse() ? catalog().tablePath(identifier()) : new Path(new File(path).getAbsoluteFile().toURI());
+        if (inWarehouse()) {
+            return catalog().tablePath(identifier());
+        }
+        // File.toURI ends an existing directory with '/': drop it so messages name the table one way.
+        String uri = new File(path).getAbsoluteFile().toPath().normalize().toUri().toString();
+        return new Path(uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri);
     }
 
     /** What to call the table in messages: {@code db.name} or its directory. */
@@ -73,11 +78,16 @@ public final class TableAddress {
         return inWarehouse() ? identifier().toString() : location().toString();
     }
 
+    /** The table for messages that also give its directory: {@code db.name at <dir>}, or the directory. */
+    String label() {
+        return inWarehouse() ? identifier() + " at " + location() : location().toString();
+    }
+
     /** Loads the table; a missing table is a usage error (exit 2) naming the directory looked at. */
     FileStoreTable load() {
         Path location = location();
         if (new SchemaManager(FileIO.local(), location).latest().isEmpty()) {
-            throw usage("No table " + displayName() + " at " + location + " (no schema/schema-N file)");
+            throw usage("No table " + label() + " (no schema/schema-N file)");
         }
         return FileStoreTable.load(FileIO.local(), location);
     }

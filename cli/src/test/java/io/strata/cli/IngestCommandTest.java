@@ -280,7 +280,7 @@ class IngestCommandTest {
         assertBad("Missing required option: '--format", in.toString());
         assertBad("Invalid value for option '--format'", "--format", "xml", in.toString());
         assertBad("Missing required parameter: '<input>'", "--format", "csv");
-        assertBad("does not exist or is not a file", "--format", "csv", dir.resolve("nope.csv").toString());
+        assertBad("does not exist, is not readable or is a directory", "--format", "csv", dir.resolve("nope.csv").toString());
         assertBad("--on-error reject needs --reject-file", "--format", "csv", "--on-error", "reject", in.toString());
         assertBad("--reject-file is used with --on-error reject only", "--format", "csv", "--reject-file", "r",
                 in.toString());

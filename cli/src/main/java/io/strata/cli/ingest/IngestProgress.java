@@ -24,7 +24,7 @@ public final class IngestProgress implements AutoCloseable {
     public static IngestProgress start(long totalBytes) {
         ProgressBar bar = new ProgressBarBuilder().setTaskName("ingest").setInitialMax(totalBytes)
                 .setUnit(" MiB", 1024 * 1024).setConsumer(new ConsoleProgressBarConsumer(System.err))
-                .setUpdateIntervalMillis(250).showSpeed().build();
+                .setUpdateIntervalMillis(250).showSpeed(new java.text.DecimalFormat("0.0")).build();
         return new IngestProgress(bar);
     }
 

@@ -46,7 +46,7 @@ class CreateCommandTest {
         assertThat(Cli.run(args).exitCode()).isZero();
         Cli.Result again = Cli.run(args);
         assertThat(again.exitCode()).isEqualTo(1);
-        assertThat(again.err()).contains("table shop.t already exists").contains("--if-not-exists");
+        assertThat(again.err()).contains("FAILED: table shop.t at file:").contains("already exists").contains("--if-not-exists");
         Cli.Result ok = Cli.run("create", "--warehouse", wh(), "--table", "shop.t", "--columns", "a INT",
                 "--if-not-exists");
         assertThat(ok.exitCode()).isZero();

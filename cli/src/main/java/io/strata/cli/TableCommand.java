@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 /**
  * The base of the table tools: runs the command and turns a usage error found after parsing (no such table,
  * an invalid definition, options that do not go together) into one line on stderr and exit code 2, without
- * the full usage text picocli prints for errors it finds itself.
+ * the full usage text picocli prints for errors it finds itself; any other failure becomes one line on
+ * stderr and exit code 1, not a stack trace.
  */
 abstract class TableCommand implements Callable<Integer> {
 
@@ -32,6 +33,11 @@ abstract class TableCommand implements Callable<Integer> {
                     spec.name());
             err.flush();
             return USAGE;
+        } catch (RuntimeException e) {
+            // Anything else (unreadable metadata, a failed write): one line naming what failed, exit code 1.
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf("strata %s: FAILED: %s%n", spec.name(), e.getMessage() != null ? e.getMessage() : e.toString());
+            return 1;
         } finally {
             spec.commandLine().getOut().flush();
             spec.commandLine().getErr().flush();

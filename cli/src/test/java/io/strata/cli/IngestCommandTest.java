@@ -73,6 +73,24 @@ class IngestCommandTest {
     }
 
     @Test
+    void csvOpColumnAndByteOrderMark() throws IOException {
+        Path csv = file("ops.csv", "\uFEFFdt;id;name;kind\n2026-12-01;1;a;+I\n2026-12-01;2;b;+I\n2026-12-01;1;;-D\n"
+                + "2026-12-01;2;b2;+U\n2026-12-01;3;c;?\n");
+        Cli.Result r = ingest("--format", "csv", "--delimiter", ";", "--op-column", "kind", csv.toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err()).contains("ops.csv:6: op value '?' is not a row kind (+I, +U, -U, -D)");
+        Files.writeString(csv, Files.readString(csv).replace("c;?", "c;+I"));
+        Cli.Result ok = ingest("--format", "csv", "--delimiter", ";", "--op-column", "kind", csv.toString());
+        assertThat(ok.exitCode()).as(ok.toString()).isZero();
+        assertThat(ok.out()).contains("4 upserted, 1 deleted");
+        assertThat(Cli.rows(table())).containsExactly("2 | b2 | null | 2026-12-01 | null | null | null",
+                "3 | c | null | 2026-12-01 | null | null | null");
+        Cli.Result noOp = ingest("--format", "csv", "--op-column", "op", file("n.csv", "dt,id\n").toString());
+        assertThat(noOp.exitCode()).isEqualTo(1);
+        assertThat(noOp.err()).contains("n.csv:1: header has no op column 'op'");
+    }
+
+    @Test
     void malformedCsvFailsWithLineNumberAndCommitsNothing() throws IOException {
         Path csv = file("bad.csv", """
                 dt,id,name,amount

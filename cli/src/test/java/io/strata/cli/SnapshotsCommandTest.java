@@ -45,6 +45,22 @@ class SnapshotsCommandTest {
     }
 
     @Test
+    void unreadableSnapshotIsFailureNotStackTrace() throws IOException {
+        String wh = dir.resolve("lake").toString();
+        assertThat(Cli.run("create", "--warehouse", wh, "--table", "db.t", "--columns", "k INT").exitCode()).isZero();
+        Path in = dir.resolve("in.csv");
+        Files.writeString(in, "k\n1\n");
+        assertThat(Cli.run("ingest", "--warehouse", wh, "--table", "db.t", "--format", "csv", in.toString())
+                .exitCode()).isZero();
+        Files.writeString(dir.resolve("lake/db.db/t/snapshot/snapshot-1"), "{ not json");
+        for (String command : new String[] {"snapshots", "describe"}) {
+            Cli.Result r = Cli.run(command, "--warehouse", wh, "--table", "db.t");
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+            assertThat(r.err()).as(command).contains("snapshot-1").doesNotContain("\tat ");
+        }
+    }
+
+    @Test
     void badArguments() {
         Cli.Result limit = Cli.run("snapshots", "--path", dir.toString(), "--limit", "0");
         assertThat(limit.exitCode()).isEqualTo(2);

@@ -49,7 +49,8 @@ public final class CsvRecordReader implements RecordReader {
         this.columnOf = new int[header.size()];
         int op = -1;
         for (int i = 0; i < header.size(); i++) {
-            String name = header.get(i).strip();
+            // A UTF-8 byte order mark (as spreadsheet exports write) is not part of the first column's name.
+            String name = (i == 0 ? header.get(i).replace("\uFEFF", "") : header.get(i)).strip();
             if (name.equals(opColumn)) {
                 op = i;
                 columnOf[i] = -1;

@@ -81,12 +81,11 @@ public final class CsvRecordReader implements RecordReader {
         lastLine = parser.getCurrentLineNumber();
         List<String> values = record.toList();
         if (values.size() == 1 && values.get(0).isEmpty()) {
-            return new InputRecord(line, List.of(), "");
+            return new InputRecord(line, List.of());
         }
-        String raw = format.format(values.toArray());
         if (values.size() != header.size()) {
-            throw new RecordException(line, "has " + values.size() + " field(s), the header has " + header.size(), raw,
-                    false);
+            throw new RecordException(line, "has " + values.size() + " field(s), the header has " + header.size(),
+                    format.format(values.toArray()), false);
         }
         try {
             RowKind kind = opIndex < 0 ? RowKind.INSERT : RowConverter.kind(values.get(opIndex));
@@ -97,9 +96,10 @@ public final class CsvRecordReader implements RecordReader {
                     rows.setText(row, columnOf[i], v.equals(nullString) ? null : v);
                 }
             }
-            return new InputRecord(line, List.of(rows.check(row)), raw);
+            return new InputRecord(line, List.of(rows.check(row)));
         } catch (IllegalArgumentException e) {
-            throw new RecordException(line, e.getMessage(), raw, false);
+            // Printed back as CSV only when rejected: most records never need it.
+            throw new RecordException(line, e.getMessage(), format.format(values.toArray()), false);
         }
     }
 

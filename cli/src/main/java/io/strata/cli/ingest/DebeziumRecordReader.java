@@ -37,10 +37,10 @@ public final class DebeziumRecordReader implements RecordReader {
             event = event.get("payload");
         }
         if (event == null || event.isNull()) {
-            return new InputRecord(line.number(), List.of(), line.text());
+            return new InputRecord(line.number(), List.of());
         }
         try {
-            return new InputRecord(line.number(), changes(event), line.text());
+            return new InputRecord(line.number(), changes(event));
         } catch (IllegalArgumentException e) {
             throw new RecordException(line.number(), e.getMessage(), line.text(), false);
         }

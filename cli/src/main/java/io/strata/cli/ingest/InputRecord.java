@@ -9,9 +9,8 @@ import java.util.List;
  *
  * @param line the 1-based line the record starts on
  * @param changes the changes, in order
- * @param rejectText the record as it should appear in a reject file
  */
-public record InputRecord(long line, List<Change> changes, String rejectText) {
+public record InputRecord(long line, List<Change> changes) {
 
     public InputRecord {
         changes = List.copyOf(changes);

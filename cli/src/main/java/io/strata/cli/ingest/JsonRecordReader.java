@@ -30,7 +30,7 @@ public final class JsonRecordReader implements RecordReader {
             return null;
         }
         if (line.value() == null) {
-            return new InputRecord(line.number(), List.of(), line.text());
+            return new InputRecord(line.number(), List.of());
         }
         try {
             if (!line.value().isObject()) {
@@ -45,7 +45,7 @@ public final class JsonRecordReader implements RecordReader {
                 kind = RowConverter.kind(line.value().get(opField).asText());
             }
             GenericRow row = rows.fromJson(line.value(), kind, opField);
-            return new InputRecord(line.number(), List.of(rows.check(row)), line.text());
+            return new InputRecord(line.number(), List.of(rows.check(row)));
         } catch (IllegalArgumentException e) {
             throw new RecordException(line.number(), e.getMessage(), line.text(), false);
         }

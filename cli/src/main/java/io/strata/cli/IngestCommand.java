@@ -138,7 +138,7 @@ final class IngestCommand extends TableCommand {
 
     /** Reads every input and commits the last batch; false if the ingest stopped. */
     private boolean ingestAll(RowConverter rows, IngestBatches batches, RejectFile rejects, IngestProgress progress,
-            IngestRun run) throws IOException {
+            IngestRun run) {
         for (String input : inputs) {
             if (!ingest(input, rows, batches, rejects, progress, run)) {
                 return false;
@@ -163,7 +163,7 @@ final class IngestCommand extends TableCommand {
 
     /** Reads one input to its end; false if a record or write stopped the ingest. */
     private boolean ingest(String input, RowConverter rows, IngestBatches batches, RejectFile rejects,
-            IngestProgress progress, IngestRun run) throws IOException {
+            IngestProgress progress, IngestRun run) {
         String source = input.equals(STDIN) ? "<stdin>" : input;
         try (RecordReader reader = open(input, rows, progress)) {
             while (true) {
@@ -176,7 +176,13 @@ final class IngestCommand extends TableCommand {
                         run.failedAt = source + ":" + e.line();
                         return false;
                     }
-                    rejects.write(reader.rejectHeader(), e.rejectText());
+                    try {
+                        rejects.write(reader.rejectHeader(), e.rejectText());
+                    } catch (IOException io) {
+                        err.printf("Cannot write reject file %s: %s%n", rejects.path(), io.getMessage());
+                        run.failedAt = source + ":" + e.line();
+                        return false;
+                    }
                     run.rejected++;
                     continue;
                 }
@@ -201,6 +207,10 @@ final class IngestCommand extends TableCommand {
             // The reader could not start: a CSV without header or with an unknown column in it.
             err.printf("%s:%d: %s%n", source, e.line(), e.getMessage());
             run.failedAt = source + ":" + e.line();
+            return false;
+        } catch (IOException e) {
+            err.printf("%s: cannot read: %s%n", source, e.getMessage());
+            run.failedAt = source;
             return false;
         }
     }
@@ -259,6 +269,9 @@ final class IngestCommand extends TableCommand {
         }
         if (onError == OnError.FAIL && rejectFile != null) {
             throw usage("--reject-file is used with --on-error reject only");
+        }
+        if (rejectFile != null && !Files.isDirectory(rejectFile.toAbsolutePath().getParent())) {
+            throw usage("Cannot write --reject-file " + rejectFile + ": its directory does not exist");
         }
         if (format != Format.CSV && (!delimiter.equals(",") || !nullString.isEmpty())) {
             throw usage("--delimiter and --null-string apply to --format csv only");

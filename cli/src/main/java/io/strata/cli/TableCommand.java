@@ -33,7 +33,7 @@ abstract class TableCommand implements Callable<Integer> {
                     spec.name());
             err.flush();
             return USAGE;
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             // Anything else (unreadable metadata, a failed write): one line naming what failed, exit code 1.
             PrintWriter err = spec.commandLine().getErr();
             err.printf("strata %s: FAILED: %s%n", spec.name(), e.getMessage() != null ? e.getMessage() : e.toString());

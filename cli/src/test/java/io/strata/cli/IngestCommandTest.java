@@ -302,6 +302,8 @@ class IngestCommandTest {
         assertBad("--on-error reject needs --reject-file", "--format", "csv", "--on-error", "reject", in.toString());
         assertBad("--reject-file is used with --on-error reject only", "--format", "csv", "--reject-file", "r",
                 in.toString());
+        assertBad("its directory does not exist", "--format", "csv", "--on-error", "reject", "--reject-file",
+                dir.resolve("no/such/dir/r.csv").toString(), in.toString());
         assertBad("Invalid --batch-size -1", "--format", "csv", "--batch-size", "-1", in.toString());
         assertBad("Invalid --delimiter ';;'", "--format", "csv", "--delimiter", ";;", in.toString());
         assertBad("apply to --format csv only", "--format", "json", "--delimiter", ";", in.toString());

@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
-import org.apache.hadoop.hive.metastore.api.Partition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,8 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The metastore server killed ({@code kill -9}) while writers commit and in the middle of a sync, then
  * restarted on the same port over the same Derby database: commits are never lost, and the next sync
- * converges. The server runs in its own JVM ({@link MetastoreProcess}); each test kills and restarts it
- * once and leaves it running.
+ * converges. The server runs in its own JVM ({@link MetastoreProcess}), killed and restarted once.
  */
 class MetastoreRestartIT {
 
@@ -81,26 +79,46 @@ class MetastoreRestartIT {
         return client.getTable(db, table).getParameters().get("strata.snapshot-id");
     }
 
+    /**
+     * One outage for three scenarios, because each start of the server costs a JVM and Hive's startup
+     * (about 20 s here): a sync is killed between its batches of partitions (the kill is the outage),
+     * lenient and strict writers commit while the server is dead, then one restart, then each converges.
+     */
     @Test
-    void commitsWhileTheServerIsDeadLandAndTheNextCommitsSyncConverges() throws Exception {
-        FileSystemCatalog catalog = warehouse("lake-commits");
+    void killedMidSyncAndDuringCommitsThenRestartedEverythingConverges() throws Exception {
+        FileSystemCatalog catalog = warehouse("lake");
         // Both tables sync from the commit hook (metastore.sync.uri is a table option).
         FileStoreTable lenient = SyncTestTables.create(catalog, "crash_db", "orders", true, commitSync(false));
         FileStoreTable strict = SyncTestTables.create(catalog, "crash_db", "strict_orders", false, commitSync(true));
+        FileStoreTable batched = SyncTestTables.create(catalog, "crash_db", "events", false,
+                Map.of("metastore.sync.partition-batch-size", "15"));
         long s1 = commit(lenient, row("d1", 1, "a"), row("d2", 2, "b"), row("d3", 3, "c"));
         long t1 = commit(strict, row("d1", 1, "a"));
-        try (IMetaStoreClient reader = server.newClient()) {
+        long b1 = commit(batched, row("base", 0, "x"));
+        try (MetastoreSync sync = MetastoreSync.connect(Map.of("metastore.sync.uri", server.thriftUri()), new Configuration());
+                IMetaStoreClient reader = server.newClient()) {
+            sync.sync(batched);
             assertDescribes(reader, "crash_db", "orders", lenient, s1);
             assertDescribes(reader, "crash_db", "strict_orders", strict, t1);
+            assertDescribes(reader, "crash_db", "events", batched, b1);
         }
 
-        server.kill();
-        // Lenient: the commits return normally (the hook logs the lag), their snapshots are the table's state.
+        // 1. The server dies in the middle of a sync of 60 new partitions, 15 per call.
+        List<GenericRow> rows = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            rows.add(row(String.format("p%02d", i), i, "v" + i));
+        }
+        long b2 = commit(batched, rows.toArray(new GenericRow[0]));
+        Set<String> committed = PartitionStatistics.of(batched, batched.snapshotManager().snapshot(b2)).keySet();
+        killDuringSecondAddPartitions(batched);
+
+        // 2. Lenient: commits return normally (the hook logs the lag), their snapshots are the table's state.
         long s2 = commit(lenient, row("d4", 4, "d"), delete("d1", 1));
         long s3 = commit(lenient, row("d2", 5, "e"));
+        assertThat(s3).isGreaterThan(s2);
         assertThat(lenient.snapshotManager().latestSnapshotId()).isEqualTo(s3);
         assertThat(SyncTestTables.read(lenient)).containsExactly("d2,2,b", "d2,5,e", "d3,3,c", "d4,4,d");
-        // Strict: the writer sees the failure, naming the snapshot that stays committed.
+        // 3. Strict: the writer sees the failure, which says the snapshot stays committed; it does.
         assertThatThrownBy(() -> commit(strict, row("d9", 9, "z"))).isInstanceOf(UncheckedIOException.class)
                 .hasCauseInstanceOf(CommitCallbackException.class)
                 .hasMessageContaining("stays committed");
@@ -110,9 +128,20 @@ class MetastoreRestartIT {
 
         restart();
         try (IMetaStoreClient reader = server.newClient()) {
-            // What was committed before the kill survived it; nothing of the snapshots after it is there.
+            // What was committed in the metastore before the kill survived it, nothing after it is there.
             assertDescribes(reader, "crash_db", "orders", lenient, s1);
             assertDescribes(reader, "crash_db", "strict_orders", strict, t1);
+            // The killed sync: only whole batches, each partition one whose data is committed, no duplicate,
+            // and the table still at the old snapshot (it advances only after all partitions are in).
+            List<String> names = reader.listPartitionNames("crash_db", "events", (short) -1);
+            System.out.println("[MetastoreRestartIT] partitions of the killed sync visible after recovery: "
+                    + names.size() + " of " + committed.size());
+            assertThat(names).doesNotHaveDuplicates()
+                    .hasSize(reader.listPartitions("crash_db", "events", (short) -1).size());
+            assertThat(committed).containsAll(names);
+            assertThat((names.size() - 1) % 15).as("partitions beyond 'base' come in whole batches of 15").isZero();
+            assertThat(names.size()).isLessThan(committed.size());
+            assertThat(snapshotOf(reader, "crash_db", "events")).isEqualTo(Long.toString(b1));
 
             // The next commit's sync catches up over the whole lag (s1 -> s4: d1 emptied, d4 added, d2 changed).
             lenient.compactFull();
@@ -120,32 +149,24 @@ class MetastoreRestartIT {
             assertDescribes(reader, "crash_db", "orders", lenient, s4);
             assertThat(reader.listPartitionNames("crash_db", "orders", (short) -1))
                     .containsExactlyInAnyOrder("dt=d2", "dt=d3", "dt=d4", "dt=d5");
-            // The strict table converges the same way, with a commit or a plain sync.
+            // A plain sync (strata sync, watch mode) converges the others.
             try (MetastoreSync sync = MetastoreSync.connect(commitSync(true), new Configuration())) {
-                SyncResult result = sync.sync(strict);
-                assertThat(result.snapshotId()).isEqualTo(t2);
+                assertThat(sync.sync(strict).snapshotId()).isEqualTo(t2);
+                SyncResult rerun = sync.sync(batched);
+                assertThat(rerun.snapshotId()).isEqualTo(b2);
+                assertThat(rerun.added()).isEqualTo(committed.size() - names.size());
             }
             assertDescribes(reader, "crash_db", "strict_orders", strict, t2);
+            assertDescribes(reader, "crash_db", "events", batched, b2);
+            assertThat(new HashSet<>(reader.listPartitionNames("crash_db", "events", (short) -1))).isEqualTo(committed);
         }
     }
 
-    @Test
-    void aSyncKilledBetweenPartitionBatchesConvergesWhenRunAgain() throws Exception {
-        FileSystemCatalog catalog = warehouse("lake-midsync");
-        FileStoreTable table = SyncTestTables.create(catalog, "midsync_db", "events", false,
-                Map.of("metastore.sync.partition-batch-size", "15"));
-        long s1 = commit(table, row("base", 0, "x"));
-        List<GenericRow> rows = new ArrayList<>();
-        for (int i = 0; i < 60; i++) {
-            rows.add(row(String.format("p%02d", i), i, "v" + i));
-        }
-        try (MetastoreSync first = MetastoreSync.connect(Map.of("metastore.sync.uri", server.thriftUri()), new Configuration())) {
-            first.sync(table);
-        }
-        long s2 = commit(table, rows.toArray(new GenericRow[0]));
-        Set<String> committed = PartitionStatistics.of(table, table.snapshotManager().snapshot(s2)).keySet();
-
-        // The sync's own clients, recorded: the server is killed while the second batch of adds is in flight.
+    /**
+     * Syncs {@code table} through recorded clients and kills the server 150 ms into the second
+     * {@code add_partitions_req} (a batch takes about a second on Derby, so the call is in flight).
+     */
+    private static void killDuringSecondAddPartitions(FileStoreTable table) throws Exception {
         RecordingClients clients = new RecordingClients(server::newClient);
         Thread killer = new Thread(() -> {
             try {
@@ -156,38 +177,14 @@ class MetastoreRestartIT {
             }
         }, "metastore-killer");
         clients.beforeMethod("add_partitions_req", () -> clients.beforeMethod("add_partitions_req", killer::start));
-        MetastoreSync sync = new MetastoreSync(new MetastoreSession(clients, 2, Duration.ofMillis(20),
-                Duration.ofMillis(100)), Map.of());
-        assertThatThrownBy(() -> sync.sync(table)).isInstanceOf(MetastoreSyncException.class)
-                .hasMessageContaining("unreachable");
+        try (MetastoreSync sync = new MetastoreSync(new MetastoreSession(clients, 2, Duration.ofMillis(20),
+                Duration.ofMillis(100)), Map.of())) {
+            assertThatThrownBy(() -> sync.sync(table)).isInstanceOf(MetastoreSyncException.class)
+                    .hasMessageContaining("unreachable");
+        }
         killer.join();
-        sync.close();
+        assertThat(server.running()).isFalse();
         assertThat(clients.count("add_partitions_req")).isGreaterThanOrEqualTo(2);
         System.out.println("[MetastoreRestartIT] calls of the killed sync: " + clients.calls);
-
-        restart();
-        try (IMetaStoreClient reader = server.newClient()) {
-            // After recovery: only whole batches, every partition one whose data is committed, no duplicate,
-            // and the table still at the old snapshot (it advances only after all partitions are in).
-            List<Partition> visible = reader.listPartitions("midsync_db", "events", (short) -1);
-            List<String> names = reader.listPartitionNames("midsync_db", "events", (short) -1);
-            System.out.println("[MetastoreRestartIT] partitions visible after the kill: " + names.size() + " of "
-                    + committed.size());
-            assertThat(names).doesNotHaveDuplicates().hasSize(visible.size());
-            assertThat(committed).containsAll(names);
-            assertThat((names.size() - 1) % 15).as("partitions beyond 'base' come in whole batches of 15").isZero();
-            assertThat(names.size()).isLessThan(committed.size());
-            assertThat(snapshotOf(reader, "midsync_db", "events")).isEqualTo(Long.toString(s1));
-
-            try (MetastoreSync again = MetastoreSync.connect(Map.of("metastore.sync.uri", server.thriftUri()),
-                    new Configuration())) {
-                SyncResult result = again.sync(table);
-                assertThat(result.snapshotId()).isEqualTo(s2);
-                assertThat(result.added()).isEqualTo(committed.size() - names.size());
-            }
-            assertDescribes(reader, "midsync_db", "events", table, s2);
-            assertThat(new HashSet<>(reader.listPartitionNames("midsync_db", "events", (short) -1)))
-                    .isEqualTo(committed);
-        }
     }
 }

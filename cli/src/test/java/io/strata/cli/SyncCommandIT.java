@@ -183,14 +183,14 @@ class SyncCommandIT {
                 "--table", location, "--watch", "--interval", "100ms")), "strata-sync-watch");
         watch.start();
         try (IMetaStoreClient client = embeddedClient()) {
-            awaitOutput(out.getBuffer(), "metastore at snapshot " + s1, watch);
+            awaitOutput(out::getBuffer, "metastore at snapshot " + s1, watch);
             assertThat(client.listPartitionNames("cli_watch", "orders", (short) -1)).containsExactly("dt=d1");
             long s2 = write(table, "d2");
-            awaitOutput(out.getBuffer(), "metastore at snapshot " + s2, watch);
+            awaitOutput(out::getBuffer, "metastore at snapshot " + s2, watch);
             assertThat(client.getTable("cli_watch", "orders").getParameters())
                     .containsEntry("strata.snapshot-id", Long.toString(s2));
             long s3 = write(table, "d3");
-            awaitOutput(out.getBuffer(), "metastore at snapshot " + s3, watch);
+            awaitOutput(out::getBuffer, "metastore at snapshot " + s3, watch);
             assertThat(client.getTable("cli_watch", "orders").getParameters())
                     .containsEntry("strata.snapshot-id", Long.toString(s3));
             assertThat(client.listPartitionNames("cli_watch", "orders", (short) -1))
@@ -225,9 +225,10 @@ class SyncCommandIT {
             // KNOWN GAP: HiveMetaStoreClient needs hive-storage-api (ValidWriteIdList), which
             // hive-standalone-metastore-common does not bring and metastore-sync declares for tests only, so
             // the installed command fails every Thrift sync with NoClassDefFoundError. Until metastore-sync
-            // declares it at compile scope, add the jar this JVM uses, so the rest of the behaviour is tested.
-            String jar = Path.of(org.apache.hadoop.hive.common.ValidWriteIdList.class.getProtectionDomain()
-                    .getCodeSource().getLocation().toURI()).toString();
+            // declares it at compile scope, add the test class path's jar, so the rest of the behaviour is tested.
+            String jar = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                    .filter(entry -> Path.of(entry).getFileName().toString().startsWith("hive-storage-api"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no hive-storage-api jar on the test class path"));
             System.out.println("[SyncCommandIT] runtime class path lacks hive-storage-api; adding " + jar);
             classpath += java.io.File.pathSeparator + jar;
         }
@@ -237,38 +238,35 @@ class SyncCommandIT {
         long s1 = write(table, "d1");
         String location = dir.resolve("lake/cli_proc.db/orders").toString();
 
-        Process embedded = strata(classpath, "sync", "--metastore", "embedded", "--table", location);
-        String refused = new String(embedded.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(embedded.waitFor()).as(refused).isEqualTo(2);
+        Process embedded = strata(classpath, dir.resolve("embedded.log"), "sync", "--metastore", "embedded", "--table",
+                location);
+        assertThat(embedded.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        String refused = Files.readString(dir.resolve("embedded.log"));
+        assertThat(embedded.exitValue()).as(refused).isEqualTo(2);
         assertThat(refused).contains("--metastore embedded").contains(SyncCommand.METASTORE_SERVER_CLASS)
                 .contains("--metastore thrift://<host>:9083");
 
         int port = thriftMetastore();
-        Process watch = strata(classpath, "sync", "--metastore", "thrift://127.0.0.1:" + port, "--table", location,
+        // To a file, not a pipe: a pipe's reader can lose the last lines when the process exits under it.
+        Path log = dir.resolve("watch.log");
+        Process watch = strata(classpath, log, "sync", "--metastore", "thrift://127.0.0.1:" + port, "--table", location,
                 "--watch", "--interval", "200ms");
-        StringBuffer output = new StringBuffer();
-        Thread pump = new Thread(() -> {
-            try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
-                    watch.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    output.append(line).append('\n');
-                }
+        java.util.function.Supplier<String> output = () -> {
+            try {
+                return Files.readString(log);
             } catch (java.io.IOException e) {
-                output.append("(output lost: ").append(e.getMessage()).append(")\n");
+                return "(cannot read " + log + ": " + e.getMessage() + ")";
             }
-        });
-        pump.start();
+        };
         try {
             awaitOutput(output, "metastore at snapshot " + s1, watch);
             long s2 = write(table, "d2");
             awaitOutput(output, "metastore at snapshot " + s2, watch);
             watch.destroy(); // SIGTERM
             assertThat(watch.waitFor(2, TimeUnit.MINUTES)).isTrue();
-            pump.join();
-            System.out.println(output);
+            System.out.println(output.get());
             assertThat(watch.exitValue()).as("killed by SIGTERM").isEqualTo(128 + 15);
-            assertThat(output.toString()).contains("Stopped watching " + path(location) + ": metastore at snapshot "
+            assertThat(output.get()).contains("Stopped watching " + path(location) + ": metastore at snapshot "
                     + s2 + ", table at snapshot " + s2);
             try (IMetaStoreClient client = embeddedClient()) {
                 assertThat(client.listPartitionNames("cli_proc", "orders", (short) -1))
@@ -279,14 +277,14 @@ class SyncCommandIT {
         }
     }
 
-    private static Process strata(String classpath, String... args) throws java.io.IOException {
+    private static Process strata(String classpath, Path output, String... args) throws java.io.IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElseThrow());
         command.add("-cp");
         command.add(classpath);
         command.add(StrataCommand.class.getName());
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).start();
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
     }
 
     private static int thriftPort = -1;
@@ -325,13 +323,14 @@ class SyncCommandIT {
     }
 
     /** Waits until {@code output} contains {@code text}; fails when the command ended without it. */
-    private static void awaitOutput(CharSequence output, String text, Object command) throws InterruptedException {
+    private static void awaitOutput(java.util.function.Supplier<? extends CharSequence> output, String text,
+            Object command) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (!output.toString().contains(text)) {
+        while (!output.get().toString().contains(text)) {
             boolean alive = command instanceof Thread t ? t.isAlive() : ((Process) command).isAlive();
-            assertThat(alive).as("the watch is still running, waiting for '%s'; output so far:%n%s", text, output)
+            assertThat(alive).as("the watch is still running, waiting for '%s'; output so far:%n%s", text, output.get())
                     .isTrue();
-            assertThat(System.nanoTime()).as("'%s' printed; output so far:%n%s", text, output).isLessThan(deadline);
+            assertThat(System.nanoTime()).as("'%s' printed; output so far:%n%s", text, output.get()).isLessThan(deadline);
             Thread.sleep(50);
         }
     }

@@ -63,6 +63,8 @@ final class MetastoreProcess implements AutoCloseable {
         command.add(ProcessHandle.current().info().command()
                 .orElseThrow(() -> new IllegalStateException("Cannot tell which java runs this JVM")));
         command.add("-Xmx512m");
+        // Startup is class loading and Hive's initialisation: the C1 compiler alone starts it sooner.
+        command.add("-XX:TieredStopAtLevel=1");
         // The module opens to Hive what it needs on JDK 17 (test.argLine): the server needs the same.
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports")) {

@@ -208,6 +208,30 @@ class SyncCommandIT {
         }
     }
 
+    @Test
+    void aWatchStoppedWhileTheMetastoreLagsExitsWithOne() throws Exception {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
+                new org.apache.hadoop.fs.Path(dir.resolve("lake").toUri()));
+        long s1 = write(ordersTable(catalog, "cli_lag", "orders"), "d1");
+        String location = dir.resolve("lake/cli_lag.db/orders").toString();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        AtomicInteger exitCode = new AtomicInteger(-1);
+        // Nothing listens on port 1: every sync of the watch fails (and is retried at the next interval).
+        Thread watch = new Thread(() -> exitCode.set(command(out, err).execute("sync", "--metastore",
+                "thrift://127.0.0.1:1", "--table", location, "--watch", "--interval", "100ms")), "strata-sync-watch");
+        watch.start();
+        awaitOutput(out::getBuffer, "Watching ", watch);
+        watch.interrupt();
+        watch.join(TimeUnit.MINUTES.toMillis(2));
+        assertThat(watch.isAlive()).isFalse();
+        System.out.println(out + "" + err);
+        assertThat(exitCode.get()).isEqualTo(1);
+        assertThat(out.toString()).contains("Stopped watching " + path(location) + ": metastore at snapshot none,"
+                + " table at snapshot " + s1);
+        assertThat(err.toString()).contains("FAILED " + path(location)).contains("is behind the table");
+    }
+
     /**
      * The installed command ({@code target/classes} + the runtime class path bin/strata uses) in a process
      * of its own: watch mode against a Thrift metastore, stopped by SIGTERM (what Ctrl-C and a service

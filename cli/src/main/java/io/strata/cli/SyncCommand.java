@@ -7,6 +7,7 @@ import io.strata.metastore.SyncResult;
 import io.strata.metastore.WarehouseSync;
 import io.strata.schema.ConfigOption;
 import io.strata.schema.SchemaManager;
+import io.strata.table.FileStoreTable;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
 import picocli.CommandLine.ArgGroup;
@@ -28,7 +30,9 @@ import picocli.CommandLine.Spec;
  * partitions, statistics), once or, for one table, following new snapshots ({@code --watch}).
  *
  * <p>Exit codes: 0 every table synced, 1 at least one table failed (each failure printed with its table
- * and reason), 2 bad arguments (picocli's usage-error code).
+ * and reason), 2 bad arguments (picocli's usage-error code). A watch ends on an interrupt, Ctrl-C or a
+ * kill (SIGTERM): 0 if the metastore was at the table's latest snapshot then, 1 if it lagged (on a
+ * signal the JVM reports the signal's code, 130 or 143, after the same last lines).
  */
 @Command(name = "sync", mixinStandardHelpOptions = true,
         description = "Sync Strata tables to a Hive metastore: table entry, partitions and their statistics.",
@@ -40,8 +44,17 @@ import picocli.CommandLine.Spec;
             "  strata sync --metastore thrift://metastore:9083 --table /lake/shop.db/orders --watch --interval 30s",
             "",
             "Exit codes: 0 all tables synced, 1 some table failed (each printed with its reason),"
-                    + " 2 bad arguments."})
+                    + " 2 bad arguments.",
+            "--watch runs until Ctrl-C (or SIGTERM), finishing a running sync; it ends with 0 when the metastore"
+                    + " was at the table's latest snapshot, 1 when it lagged."})
 final class SyncCommand implements Callable<Integer> {
+
+    /** A class only the metastore server has: without it an embedded metastore cannot run in this JVM. */
+    static final String METASTORE_SERVER_CLASS = "org.apache.hadoop.hive.metastore.HMSHandler";
+    /** How long a Ctrl-C waits for the running sync to finish before the JVM exits anyway. */
+    private static final long STOP_TIMEOUT_SECONDS = 60;
+    /** How often watch mode looks whether the watcher synced a new snapshot, to print it. */
+    private static final long PROGRESS_MILLIS = 200;
 
     /** What to sync: exactly one of a table or a warehouse. */
     static final class Target {
@@ -57,8 +70,8 @@ final class SyncCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--metastore", required = true, paramLabel = "<uri>",
-            description = "thrift://host:port (comma-separated for several), or 'embedded' (metastore in-process, "
-                    + "configured by hive-site.xml).")
+            description = "thrift://host:port (comma-separated for several), or 'embedded' (a metastore in-process,"
+                    + " configured by hive-site.xml; needs Hive's metastore server jars on the class path).")
     String metastore;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
@@ -67,7 +80,7 @@ final class SyncCommand implements Callable<Integer> {
     @Option(names = "--database", paramLabel = "<db>", description = "With --warehouse: only this database.")
     String database;
 
-    @Option(names = "--watch", description = "Keep following new snapshots of the table until interrupted "
+    @Option(names = "--watch", description = "Keep following new snapshots of the table until Ctrl-C or SIGTERM "
             + "(--table only).")
     boolean watch;
 
@@ -84,7 +97,7 @@ final class SyncCommand implements Callable<Integer> {
         Map<String, String> options = WarehouseSync.optionsFor(metastore);
         if (watch) {
             options.put(MetastoreSyncOptions.WATCH_INTERVAL.key(), interval);
-            return watch(io, path(target.table), options, out);
+            return watch(io, path(target.table), options, out, err);
         }
         List<WarehouseSync.Outcome> outcomes;
         try (WarehouseSync sync = WarehouseSync.connect(io, options)) {
@@ -112,6 +125,13 @@ final class SyncCommand implements Callable<Integer> {
         }
         if (watch && target.warehouse != null) {
             throw usage("--watch follows one table: give --table <path> (a warehouse is not supported in watch mode)");
+        }
+        if (metastore.trim().equalsIgnoreCase(MetastoreSyncOptions.EMBEDDED) && !embeddedMetastoreAvailable()) {
+            throw usage("--metastore " + MetastoreSyncOptions.EMBEDDED + " runs a Hive metastore inside this command,"
+                    + " which needs the metastore server classes (" + METASTORE_SERVER_CLASS + ", in Hive's hive-exec"
+                    + " jar), DataNucleus, a JDBC driver and a hive-site.xml with javax.jdo.option.* on the class path;"
+                    + " this strata command ships only the metastore client. Give the Thrift URI of a running"
+                    + " metastore instead: --metastore thrift://<host>:9083");
         }
         if (!metastore.trim().equalsIgnoreCase(MetastoreSyncOptions.EMBEDDED)) {
             for (String one : metastore.split(",")) {
@@ -141,6 +161,15 @@ final class SyncCommand implements Callable<Integer> {
                 throw usage("No database '" + database + "' in warehouse " + target.warehouse
                         + " (no " + database + ".db directory)");
             }
+        }
+    }
+
+    private static boolean embeddedMetastoreAvailable() {
+        try {
+            Class.forName(METASTORE_SERVER_CLASS, false, SyncCommand.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
         }
     }
 
@@ -182,31 +211,84 @@ final class SyncCommand implements Callable<Integer> {
                 noChange ? " (no change)" : r.tableChanged() ? " (table entry written)" : "");
     }
 
-    private int watch(FileIO io, Path location, Map<String, String> options, PrintWriter out)
-            throws InterruptedException {
+    /**
+     * Follows the table until stopped. Stops cleanly on an interrupt of the calling thread and on Ctrl-C
+     * or a kill (SIGINT, SIGTERM): the JVM's shutdown hook interrupts the loop and waits until the
+     * watcher has finished its running sync and the last line is printed. Returns 0 when the metastore
+     * was at the table's latest snapshot when stopped, 1 when it lagged (its last sync failed).
+     */
+    private int watch(FileIO io, Path location, Map<String, String> options, PrintWriter out, PrintWriter err) {
         SnapshotWatcher watcher = SnapshotWatcher.start(io, location, options);
-        CountDownLatch stopped = new CountDownLatch(1);
-        // Ctrl-C: the hook closes the watcher (finishing a running sync) before the JVM exits.
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread watching = Thread.currentThread();
         Thread hook = new Thread(() -> {
+            watching.interrupt();
             try {
-                watcher.close();
+                finished.await(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-            } finally {
-                stopped.countDown();
             }
         }, "strata-sync-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.printf("Watching %s every %s, syncing to %s (Ctrl-C to stop)%n", location, interval, metastore);
         out.flush();
         long printed = Long.MIN_VALUE;
-        while (!stopped.await(200, java.util.concurrent.TimeUnit.MILLISECONDS)) {
-            long synced = watcher.lastSyncedSnapshot();
-            if (synced != printed) {
-                printed = synced;
-                out.printf("%s: metastore at snapshot %s%n", location, synced < 0 ? "none" : Long.toString(synced));
-                out.flush();
+        boolean interrupted = false;
+        try {
+            while (true) {
+                printed = printProgress(location, watcher.lastSyncedSnapshot(), printed, out);
+                try {
+                    Thread.sleep(PROGRESS_MILLIS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    break;
+                }
             }
+        } finally {
+            // The interrupt is consumed above, so close() can wait for a sync in flight.
+            try {
+                watcher.close();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+            printProgress(location, watcher.lastSyncedSnapshot(), printed, out);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is what stopped us; the JVM exits once it returns.
+            }
+        }
+        try {
+            return stopped(location, io, watcher.lastSyncedSnapshot(), out, err);
+        } finally {
+            finished.countDown();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static long printProgress(Path location, long synced, long printed, PrintWriter out) {
+        if (synced != printed && synced != Long.MIN_VALUE) {
+            out.printf("%s: metastore at snapshot %s%n", location, synced < 0 ? "none" : Long.toString(synced));
+            out.flush();
+        }
+        return synced;
+    }
+
+    /** The last lines of a watch: where the metastore stands against the table. */
+    private int stopped(Path location, FileIO io, long synced, PrintWriter out, PrintWriter err) {
+        Long latest = FileStoreTable.load(io, location).snapshotManager().latestSnapshotId();
+        long table = latest == null ? -1 : latest;
+        String at = synced == Long.MIN_VALUE || synced < 0 ? "none" : Long.toString(synced);
+        out.printf("Stopped watching %s: metastore at snapshot %s, table at snapshot %s%n", location, at,
+                table < 0 ? "none" : Long.toString(table));
+        out.flush();
+        if (synced != table) {
+            err.printf("FAILED %s: the metastore %s is behind the table (at snapshot %s, table at %s): see the"
+                    + " warnings above, run strata sync again%n", location, metastore, at, table);
+            err.flush();
+            return 1;
         }
         return 0;
     }

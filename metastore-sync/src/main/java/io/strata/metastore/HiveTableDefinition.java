@@ -64,12 +64,15 @@ final class HiveTableDefinition {
     private final String database;
     private final String name;
     private final boolean paimonFormats;
+    private final HivePartitionValues partitionValues;
 
     HiveTableDefinition(FileStoreTable table, String database, String name, boolean paimonFormats) {
         this.table = table;
         this.database = database;
         this.name = name;
         this.paimonFormats = paimonFormats;
+        this.partitionValues = new HivePartitionValues(table.schema().partitionType(),
+                table.schema().tableOptions().partitionDefaultName());
     }
 
     TableSchema schema() {
@@ -206,7 +209,8 @@ final class HiveTableDefinition {
         Partition part = new Partition();
         part.setDbName(database);
         part.setTableName(name);
-        part.setValues(new ArrayList<>(stats.values()));
+        // Hive's text of each value; the location stays the real (legacy-named) directory.
+        part.setValues(new ArrayList<>(hiveValues(stats)));
         part.setSd(storage(table.location() + "/" + stats.path()));
         part.setParameters(new HashMap<>());
         applyPartition(part, stats, snapshotId);
@@ -259,27 +263,13 @@ final class HiveTableDefinition {
         return sb.toString();
     }
 
-    /** Hive's name for a partition directory path: the same, with keys in lower case (escapes kept as they are). */
-    static String hiveNameOfPath(String path) {
-        StringBuilder sb = new StringBuilder(path.length());
-        boolean inKey = true;
-        int escapeChars = 0;
-        for (int i = 0; i < path.length(); i++) {
-            char c = path.charAt(i);
-            if (c == '/') {
-                inKey = true;
-            } else if (c == '=' && inKey) {
-                inKey = false;
-            } else if (inKey && escapeChars == 0 && c != '%') {
-                c = Character.toLowerCase(c);
-            }
-            if (c == '%') {
-                escapeChars = 2;
-            } else if (escapeChars > 0) {
-                escapeChars--;
-            }
-            sb.append(c);
-        }
-        return sb.toString();
+    /** The values the metastore keeps for a partition of a snapshot ({@link HivePartitionValues}). */
+    List<String> hiveValues(PartitionStatistics.Partition stats) {
+        return partitionValues.of(stats.values());
+    }
+
+    /** The Hive name of the partition in directory {@code path} ({@code dt=19723} -> {@code dt=2024-01-01}). */
+    String hiveNameOfPath(String path) {
+        return hiveName(partitionValues.ofPath(path));
     }
 }

@@ -177,12 +177,12 @@ public final class MetastoreSync implements AutoCloseable {
                     : PartitionStatistics.of(table, snapshot);
             Map<String, PartitionStatistics.Partition> byHiveName = new LinkedHashMap<>();
             for (PartitionStatistics.Partition p : stats.values()) {
-                byHiveName.put(definition.hiveName(p.values()), p);
+                byHiveName.put(definition.hiveName(definition.hiveValues(p)), p);
             }
             List<String> candidates = new ArrayList<>();
             if (changed.isPresent()) {
                 for (String path : changed.get()) {
-                    candidates.add(HiveTableDefinition.hiveNameOfPath(path));
+                    candidates.add(definition.hiveNameOfPath(path));
                 }
             } else {
                 List<String> inMetastore = session.call("Listing partitions of " + full,

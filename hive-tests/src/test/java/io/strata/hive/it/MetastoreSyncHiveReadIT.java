@@ -2,7 +2,26 @@ package io.strata.hive.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.GenericRow;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.metastore.MetastoreClients;
+import io.strata.metastore.MetastoreSession;
+import io.strata.metastore.MetastoreSync;
+import io.strata.metastore.MetastoreSyncOptions;
+import io.strata.schema.Schema;
+import io.strata.table.BatchWrite;
+import io.strata.table.FileStoreTable;
+import io.strata.types.DataTypes;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.conf.HiveConf;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -55,5 +74,45 @@ class MetastoreSyncHiveReadIT {
         } finally {
             hive.query("SET hive.compute.query.using.stats=false");
         }
+    }
+
+    /**
+     * A DATE partition key: the directory holds the day number ({@code dt=19723}, Paimon's legacy name),
+     * the metastore the date; Hive prunes by the date and the connector still finds the directory.
+     */
+    @Test
+    void aDatePartitionedTableIsPrunedByItsDateAndReadFromItsLegacyDirectory() throws Exception {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
+                new Path(hive.newDirectory("sync-dates").toUri()));
+        catalog.createDatabase("synced_dates", true);
+        FileStoreTable days = catalog.createTable(Identifier.of("synced_dates", "days"),
+                Schema.newBuilder().column("dt", DataTypes.DATE())
+                        .column("id", DataTypes.INT()).column("v", DataTypes.STRING())
+                        .partitionKeys("dt").option("bucket", "-1").build(), false);
+        List<String> rows = new ArrayList<>();
+        try (BatchWrite w = days.newBatchWrite()) {
+            for (int i = 0; i < 9; i++) {
+                LocalDate date = LocalDate.of(2024, 1, 1 + i % 3);
+                w.write(GenericRow.of((int) date.toEpochDay(), i, Utf8String.fromString("v" + i)));
+                rows.add(date + "\t" + i + "\tv" + i);
+            }
+            w.commit();
+        }
+        MetastoreSession.ClientFactory embedded = () -> MetastoreClients.open(
+                MetastoreSyncOptions.EMBEDDED, new HiveConf());
+        try (MetastoreSync sync = new MetastoreSync(
+                new MetastoreSession(embedded, 2, Duration.ofMillis(10),
+                        Duration.ofMillis(100)), Map.of())) {
+            assertThat(sync.sync(days).added()).isEqualTo(3);
+        }
+        assertThat(hive.query("SHOW PARTITIONS synced_dates.days"))
+                .containsExactly("dt=2024-01-01", "dt=2024-01-02", "dt=2024-01-03");
+        assertThat(hive.query("SELECT dt, id, v FROM synced_dates.days")).containsExactlyInAnyOrderElementsOf(rows);
+        assertThat(hive.query("SELECT dt, id, v FROM synced_dates.days WHERE dt = DATE '2024-01-01'"))
+                .containsExactlyInAnyOrderElementsOf(rows.stream().filter(r -> r.startsWith("2024-01-01")).toList());
+        // Only that partition's directory (dt=19723) is an input of the pruned query.
+        assertThat(String.join("\n", hive.query("EXPLAIN DEPENDENCY SELECT id FROM synced_dates.days"
+                + " WHERE dt = DATE '2024-01-02'"))).contains("dt=2024-01-02").doesNotContain("dt=2024-01-01")
+                .doesNotContain("dt=2024-01-03");
     }
 }

@@ -235,7 +235,7 @@ final class SyncCommand implements Callable<Integer> {
         long printed = Long.MIN_VALUE;
         boolean interrupted = false;
         try {
-            while (true) {
+            while (watcher.isRunning()) {
                 printed = printProgress(location, watcher.lastSyncedSnapshot(), printed, out);
                 try {
                     Thread.sleep(PROGRESS_MILLIS);
@@ -259,6 +259,11 @@ final class SyncCommand implements Callable<Integer> {
             }
         }
         try {
+            if (watcher.failure().isPresent()) {
+                err.printf("strata sync: FAILED: watching %s stopped: %s%n", location, watcher.failure().get());
+                err.flush();
+                return 1;
+            }
             return stopped(location, io, watcher.lastSyncedSnapshot(), out, err);
         } finally {
             finished.countDown();

@@ -245,17 +245,7 @@ class SyncCommandIT {
                 "needs the cli package phase (target/classpath.txt, as bin/strata does)");
         String classpath = Path.of("target/classes").toAbsolutePath() + java.io.File.pathSeparator
                 + Files.readString(runtimeClasspath).trim();
-        if (!classpath.contains("hive-storage-api")) {
-            // KNOWN GAP: HiveMetaStoreClient needs hive-storage-api (ValidWriteIdList), which
-            // hive-standalone-metastore-common does not bring and metastore-sync declares for tests only, so
-            // the installed command fails every Thrift sync with NoClassDefFoundError. Until metastore-sync
-            // declares it at compile scope, add the test class path's jar, so the rest of the behaviour is tested.
-            String jar = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-                    .filter(entry -> Path.of(entry).getFileName().toString().startsWith("hive-storage-api"))
-                    .findFirst().orElseThrow(() -> new AssertionError("no hive-storage-api jar on the test class path"));
-            System.out.println("[SyncCommandIT] runtime class path lacks hive-storage-api; adding " + jar);
-            classpath += java.io.File.pathSeparator + jar;
-        }
+        assertThat(classpath).as("the installed command's class path").contains("hive-storage-api");
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
                 new org.apache.hadoop.fs.Path(dir.resolve("lake").toUri()));
         FileStoreTable table = ordersTable(catalog, "cli_proc", "orders");

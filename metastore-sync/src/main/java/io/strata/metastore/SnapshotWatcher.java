@@ -12,7 +12,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Watch mode: follows a table's new snapshots by polling its latest snapshot id every interval and
- * syncing when it moved. A failed sync is logged and retried at the next poll. Stopped by {@link #close()}.
+ * syncing when it moved. A failed sync is logged and retried at the next poll. An error that retrying
+ * cannot cure (a {@link LinkageError}: a class missing from the class path) stops the watcher; it is
+ * kept in {@link #failure()}. Stopped by {@link #close()}.
  */
 public final class SnapshotWatcher implements AutoCloseable {
 
@@ -26,6 +28,7 @@ public final class SnapshotWatcher implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final Thread thread;
     private volatile boolean running = true;
+    private volatile Throwable failure;
 
     /** Starts watching the table at {@code location}; the watcher owns {@code sync} and closes it. */
     public SnapshotWatcher(FileIO io, Path location, MetastoreSync sync, Duration interval) {
@@ -50,6 +53,16 @@ public final class SnapshotWatcher implements AutoCloseable {
     /** The last snapshot synced by this watcher, or {@link Long#MIN_VALUE} before the first. */
     public long lastSyncedSnapshot() {
         return synced.get();
+    }
+
+    /** The error that stopped the watcher by itself, if one did. */
+    public java.util.Optional<Throwable> failure() {
+        return java.util.Optional.ofNullable(failure);
+    }
+
+    /** Whether the watcher still follows the table (false after {@link #close()} or a fatal error). */
+    public boolean isRunning() {
+        return running && stopped.getCount() > 0;
     }
 
     private void run() {
@@ -79,6 +92,11 @@ public final class SnapshotWatcher implements AutoCloseable {
             }
         } catch (RuntimeException e) {
             LOG.warn("Watch of {}: sync failed, retrying in {}: {}", location, interval, e.getMessage());
+        } catch (LinkageError e) {
+            // Retrying cannot load a class that is not there: stop, and say why instead of dying silently.
+            LOG.error("Watch of {} stopped: {}", location, e.toString(), e);
+            failure = e;
+            running = false;
         }
     }
 

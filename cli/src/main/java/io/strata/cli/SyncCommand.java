@@ -88,6 +88,12 @@ final class SyncCommand implements Callable<Integer> {
             description = "With --watch: how often to look for a new snapshot (default: ${DEFAULT-VALUE}).")
     String interval;
 
+    @Option(names = "--option", paramLabel = "<key=value>",
+            description = "A metastore.sync.* option for this run, over the table's own (repeatable), e.g. "
+                    + "metastore.sync.paimon-formats=true metastore.sync.table=events_paimon to register the "
+                    + "entry Apache Paimon's catalogs list.")
+    Map<String, String> overrides = new java.util.LinkedHashMap<>();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -95,6 +101,7 @@ final class SyncCommand implements Callable<Integer> {
         validate();
         FileIO io = fileIO();
         Map<String, String> options = WarehouseSync.optionsFor(metastore);
+        options.putAll(overrides);
         if (watch) {
             options.put(MetastoreSyncOptions.WATCH_INTERVAL.key(), interval);
             return watch(io, path(target.table), options, out, err);
@@ -118,8 +125,32 @@ final class SyncCommand implements Callable<Integer> {
         return report(outcomes, out, err);
     }
 
+    /** An --option must be a metastore.sync.* option other than the URI (that is --metastore), with a valid value. */
+    private void validateOverride(String key, String value) {
+        if (key.equals(MetastoreSyncOptions.URI.key())) {
+            throw usage("--option " + key + ": give the metastore with --metastore");
+        }
+        io.strata.schema.ConfigOption<?> option = MetastoreSyncOptions.ALL.stream()
+                .filter(o -> o.key().equals(key)).findFirst()
+                .orElseThrow(() -> usage("--option " + key + ": not a metastore sync option; known: "
+                        + MetastoreSyncOptions.ALL.stream().map(io.strata.schema.ConfigOption::key)
+                                .filter(k -> !k.equals(MetastoreSyncOptions.URI.key()))
+                                .collect(java.util.stream.Collectors.joining(", "))));
+        try {
+            option.get(Map.of(key, value));
+        } catch (IllegalArgumentException e) {
+            throw usage("--option " + key + "=" + value + ": " + e.getMessage());
+        }
+    }
+
     /** Argument checks picocli cannot express; each fails with exit code 2 and a message naming the value. */
     private void validate() {
+        for (Map.Entry<String, String> override : overrides.entrySet()) {
+            validateOverride(override.getKey(), override.getValue());
+        }
+        if (overrides.containsKey(MetastoreSyncOptions.TABLE.key()) && target.warehouse != null) {
+            throw usage("--option " + MetastoreSyncOptions.TABLE.key() + " names ONE table: use it with --table");
+        }
         if (database != null && target.warehouse == null) {
             throw usage("--database needs --warehouse (with --table, the table's own location names it)");
         }

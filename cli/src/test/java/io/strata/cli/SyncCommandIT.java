@@ -99,6 +99,42 @@ class SyncCommandIT {
     }
 
     @Test
+    void optionsRegisterASecondEntryWithPaimonsFormats() throws Exception {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
+                new org.apache.hadoop.fs.Path(dir.resolve("lake").toUri()));
+        long snapshot = write(ordersTable(catalog, "cli_twin", "orders"), "d1", "d2");
+        String location = dir.resolve("lake/cli_twin.db/orders").toString();
+        Run strata = run("sync", "--metastore", "embedded", "--table", location);
+        Run paimon = run("sync", "--metastore", "embedded", "--table", location,
+                "--option", "metastore.sync.table=orders_paimon", "--option", "metastore.sync.paimon-formats=true");
+        assertThat(strata.exitCode()).as(strata.err()).isZero();
+        assertThat(paimon.exitCode()).as(paimon.err()).isZero();
+        assertThat(paimon.out()).contains("-> cli_twin.orders_paimon: FULL, partitions +2");
+        try (IMetaStoreClient client = embeddedClient()) {
+            assertThat(client.getTable("cli_twin", "orders").getSd().getInputFormat())
+                    .isEqualTo("io.strata.hive.StrataInputFormat");
+            org.apache.hadoop.hive.metastore.api.Table twin = client.getTable("cli_twin", "orders_paimon");
+            assertThat(twin.getSd().getInputFormat()).isEqualTo("org.apache.paimon.hive.mapred.PaimonInputFormat");
+            assertThat(twin.getParameters()).containsEntry("strata.snapshot-id", Long.toString(snapshot));
+            assertThat(client.listPartitionNames("cli_twin", "orders_paimon", (short) -1))
+                    .containsExactlyInAnyOrder("dt=d1", "dt=d2");
+        }
+
+        Run unknown = run("sync", "--metastore", "embedded", "--table", location, "--option", "bucket=3");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("--option bucket: not a metastore sync option")
+                .contains("metastore.sync.paimon-formats");
+        Run badValue = run("sync", "--metastore", "embedded", "--table", location,
+                "--option", "metastore.sync.partition-batch-size=lots");
+        assertThat(badValue.exitCode()).isEqualTo(2);
+        assertThat(badValue.err()).contains("metastore.sync.partition-batch-size=lots");
+        Run oneName = run("sync", "--metastore", "embedded", "--warehouse", dir.resolve("lake").toString(),
+                "--option", "metastore.sync.table=x");
+        assertThat(oneName.exitCode()).isEqualTo(2);
+        assertThat(oneName.err()).contains("names ONE table");
+    }
+
+    @Test
     void syncsAWarehouseDatabase() throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
                 new org.apache.hadoop.fs.Path(dir.resolve("lake").toUri()));

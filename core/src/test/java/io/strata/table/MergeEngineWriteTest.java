@@ -1,0 +1,387 @@
+package io.strata.table;
+
+import static io.strata.types.DataTypes.ARRAY;
+import static io.strata.types.DataTypes.BIGINT;
+import static io.strata.types.DataTypes.BOOLEAN;
+import static io.strata.types.DataTypes.FIELD;
+import static io.strata.types.DataTypes.INT;
+import static io.strata.types.DataTypes.STRING;
+import static io.strata.table.MergeEngineWriteModel.fields;
+import static io.strata.table.MergeEngineWriteModel.withKind;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.ArrayData;
+import io.strata.data.GenericArray;
+import io.strata.data.GenericRow;
+import io.strata.data.RowKind;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.oracle.PaimonOracle;
+import io.strata.schema.Schema;
+import io.strata.table.MergeEngineWriteModel.Rec;
+import io.strata.types.DataField;
+import io.strata.types.RowType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Strata writes tables of every merge engine it supports for writing (deduplicate with sequence fields
+ * and ignore-delete, partial-update with sequence groups, aggregation with many functions), through a
+ * write buffer of 16 kb so that it spills many times per commit: many keys, many commits with updates,
+ * retractions and nulls, out-of-order sequence fields. After every few commits three reads must equal
+ * the reference model ({@link MergeEngineWriteModel}): Strata's read of Strata's table, Paimon's read of
+ * the same commits written by Paimon itself into a table of its own, and Paimon's read of Strata's table.
+ */
+class MergeEngineWriteTest {
+
+    private static final int COMMITS = 12;
+    private static final int ROWS_PER_COMMIT = 1500;
+    private static final int KEYS = 400;
+
+    @TempDir
+    Path strataWarehouse;
+
+    @TempDir
+    Path paimonWarehouse;
+
+    /** Writes the same commits to a Strata and a Paimon table and checks both against the model. */
+    private void run(RowType type, Map<String, String> options, MergeEngineWriteModel model,
+            BiFunction<Random, Integer, GenericRow> rows, long seed, String format) throws Exception {
+        Map<String, String> all = new HashMap<>(options);
+        all.put("bucket", "2");
+        all.put("file.format", format);
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(strataWarehouse.toUri()));
+        catalog.createDatabase("db", true);
+        Schema.Builder schema = Schema.newBuilder().primaryKey(type.field(0).name());
+        for (DataField f : type.fields()) {
+            schema.column(f.name(), f.type());
+        }
+        all.forEach(schema::option);
+        // 16 kb: every commit spills its buffers many times (Paimon's own buffer cannot be that small).
+        schema.option("write-buffer-size", "16 kb");
+        FileStoreTable strata = catalog.createTable(Identifier.of("db", "t"), schema.build(), false);
+        RowType strataType = strata.schema().rowType();
+        Random random = new Random(seed);
+        try (PaimonOracle paimon = new PaimonOracle(paimonWarehouse);
+                PaimonOracle paimonOnStrata = new PaimonOracle(strataWarehouse)) {
+            Map<String, String> paimonOptions = new HashMap<>(all);
+            // No compaction in Paimon's table: both tables hold one level-0 run per commit and bucket.
+            paimonOptions.put("write-only", "true");
+            paimon.createTable("db", "t", type, List.of(), List.of(type.field(0).name()), paimonOptions);
+            int checks = 0;
+            for (int c = 0; c < COMMITS; c++) {
+                List<GenericRow> commit = new ArrayList<>();
+                for (int i = 0; i < ROWS_PER_COMMIT; i++) {
+                    commit.add(rows.apply(random, c));
+                }
+                try (BatchWrite w = strata.newBatchWrite()) {
+                    for (GenericRow row : commit) {
+                        w.write(row);
+                    }
+                    w.commit();
+                }
+                paimon.write("db", "t", commit);
+                model.commit(commit);
+                if (c % 4 == 3 || c == COMMITS - 1) {
+                    List<String> expected = TestRows.formatAll(model.read(), strataType);
+                    assertThat(expected).as("rows after commit %s", c).hasSizeGreaterThan(KEYS / 4);
+                    assertThat(TestRows.readAll(strata)).as("Strata reads Strata's table, commit %s", c)
+                            .isEqualTo(expected);
+                    assertThat(TestRows.formatAll(paimon.readAll("db", "t"), strataType))
+                            .as("Paimon reads Paimon's table, commit %s", c).isEqualTo(expected);
+                    assertThat(TestRows.formatAll(paimonOnStrata.readAll("db", "t"), strataType))
+                            .as("Paimon reads Strata's table, commit %s", c).isEqualTo(expected);
+                    checks++;
+                }
+            }
+            assertThat(checks).isEqualTo(4);
+        }
+    }
+
+    private static Utf8String maybeString(Random random, String prefix, int range) {
+        return random.nextInt(5) == 0 ? null : Utf8String.fromString(prefix + random.nextInt(range));
+    }
+
+    private static Integer maybeInt(Random random, int range) {
+        return random.nextInt(5) == 0 ? null : random.nextInt(range);
+    }
+
+    private static RowKind kind(Random random, int commit, int retractPercent) {
+        int r = random.nextInt(100);
+        if (commit == 0 || r >= 2 * retractPercent) {
+            return random.nextInt(4) == 0 ? RowKind.UPDATE_AFTER : RowKind.INSERT;
+        }
+        return r < retractPercent ? RowKind.DELETE : RowKind.UPDATE_BEFORE;
+    }
+
+    // ---------------------------------------------------------------- deduplicate
+
+    static final RowType DEDUP = new RowType(List.of(
+            FIELD(0, "k", INT().withNullable(false)), FIELD(1, "ts", INT()), FIELD(2, "v", STRING()), FIELD(3, "n", BIGINT())));
+
+    @ParameterizedTest(name = "{0} descending={1} ignoreDelete={2}")
+    @CsvSource({"orc,true,true", "parquet,false,false", "parquet,true,false"})
+    void deduplicateWithSequenceFieldAndIgnoreDelete(String format, boolean descending, boolean ignoreDelete) throws Exception {
+        Map<String, String> options = new HashMap<>(Map.of("sequence.field", "ts"));
+        if (descending) {
+            options.put("sequence.field.sort-order", "descending");
+        }
+        if (ignoreDelete) {
+            options.put("ignore-delete", "true");
+        }
+        MergeEngineWriteModel model = new MergeEngineWriteModel(DEDUP, 0, 1, descending,
+                kind -> kind.isAdd() || !ignoreDelete, records -> records.get(records.size() - 1));
+        run(DEDUP, options, model, (random, c) -> {
+            GenericRow row = GenericRow.of(random.nextInt(KEYS), random.nextInt(50), maybeString(random, "v", 1000),
+                    random.nextInt(5) == 0 ? null : random.nextLong());
+            row.setKind(kind(random, c, 8));
+            return row;
+        }, 11 + (descending ? 1 : 0) + (ignoreDelete ? 2 : 0), format);
+    }
+
+    // ---------------------------------------------------------------- partial-update
+
+    static final RowType PARTIAL = new RowType(List.of(
+            FIELD(0, "k", INT().withNullable(false)),
+            FIELD(1, "g1", BIGINT()), FIELD(2, "a", STRING()), FIELD(3, "b", INT()),
+            FIELD(4, "g2", INT()), FIELD(5, "c", STRING()), FIELD(6, "total", BIGINT()),
+            FIELD(7, "free", STRING())));
+    static final int G1 = 1;
+    static final int G2 = 4;
+    static final int TOTAL = 6;
+    static final int FREE = 7;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"orc", "parquet"})
+    void partialUpdateWithSequenceGroups(String format) throws Exception {
+        Map<String, String> options = Map.of("merge-engine", "partial-update",
+                "fields.g1.sequence-group", "a,b", "fields.g2.sequence-group", "c,total",
+                "fields.total.aggregate-function", "sum");
+        MergeEngineWriteModel model = new MergeEngineWriteModel(PARTIAL, 0, -1, false, kind -> true,
+                MergeEngineWriteTest::partialUpdateWithGroups);
+        run(PARTIAL, options, model, (random, c) -> {
+            // Two sources: one writes group 1, the other group 2 (some rows both), sequence values out of order.
+            int source = random.nextInt(5);
+            boolean one = source != 1;
+            boolean two = source != 0;
+            GenericRow row = GenericRow.of(random.nextInt(KEYS),
+                    one ? (Object) (long) random.nextInt(30) : null, one ? maybeString(random, "a", 100) : null,
+                    one ? maybeInt(random, 100) : null,
+                    two ? (Object) random.nextInt(30) : null, two ? maybeString(random, "c", 100) : null,
+                    two && random.nextInt(4) > 0 ? (Object) (long) random.nextInt(1000) : null,
+                    maybeString(random, "f", 100));
+            row.setKind(kind(random, c, 6));
+            return row;
+        }, 21, format);
+    }
+
+    /** Partial-update with the two sequence groups of {@link #PARTIAL}, {@code total} summed (Paimon 1.4.2). */
+    static Rec partialUpdateWithGroups(List<Rec> records) {
+        Object[] acc = new Object[PARTIAL.fieldCount()];
+        boolean filled = false;
+        boolean meetInsert = false;
+        for (Rec rec : records) {
+            Object[] v = fields(rec.row());
+            if (!rec.row().kind().isAdd()) {
+                if (!filled) {
+                    acc = v.clone();
+                    filled = true;
+                }
+                retractGroup(acc, v, G1, new int[] {2, 3});
+                retractGroup(acc, v, G2, new int[] {5, TOTAL});
+                continue;
+            }
+            acc[0] = v[0];
+            if (v[FREE] != null) {
+                acc[FREE] = v[FREE];
+            }
+            updateGroup(acc, v, G1, new int[] {2, 3});
+            updateGroup(acc, v, G2, new int[] {5, TOTAL});
+            meetInsert = true;
+            filled = true;
+        }
+        Rec last = records.get(records.size() - 1);
+        return new Rec(withKind(acc, meetInsert ? RowKind.INSERT : RowKind.DELETE), last.seq());
+    }
+
+    /** Null is older than any value. */
+    @SuppressWarnings("unchecked")
+    private static boolean notOlder(Object value, Object accumulated) {
+        return accumulated == null || (value != null && ((Comparable<Object>) value).compareTo(accumulated) >= 0);
+    }
+
+    private static void updateGroup(Object[] acc, Object[] v, int sequence, int[] group) {
+        if (v[sequence] == null) {
+            return;
+        }
+        if (notOlder(v[sequence], acc[sequence])) {
+            acc[sequence] = v[sequence];
+            for (int f : group) {
+                acc[f] = f == TOTAL ? sum(acc[f], v[f]) : v[f];
+            }
+        } else {
+            acc[TOTAL] = group[1] == TOTAL ? sum(v[TOTAL], acc[TOTAL]) : acc[TOTAL];
+        }
+    }
+
+    private static void retractGroup(Object[] acc, Object[] v, int sequence, int[] group) {
+        if (v[sequence] == null) {
+            return;
+        }
+        if (notOlder(v[sequence], acc[sequence])) {
+            acc[sequence] = v[sequence];
+            for (int f : group) {
+                acc[f] = f == TOTAL ? sumRetract(acc[f], v[f]) : null;
+            }
+        } else if (group[1] == TOTAL) {
+            acc[TOTAL] = sumRetract(acc[TOTAL], v[TOTAL]);
+        }
+    }
+
+    private static Object sum(Object acc, Object in) {
+        return acc == null ? in : in == null ? acc : (Long) acc + (Long) in;
+    }
+
+    private static Object sumRetract(Object acc, Object in) {
+        if (acc == null) {
+            return in == null ? null : -(Long) in;
+        }
+        return in == null ? acc : (Long) acc - (Long) in;
+    }
+
+    // ---------------------------------------------------------------- aggregation
+
+    static final RowType AGG = new RowType(List.of(
+            FIELD(0, "k", INT().withNullable(false)),
+            FIELD(1, "s", BIGINT()), FIELD(2, "mx", INT()), FIELD(3, "mn", STRING()), FIELD(4, "lnn", STRING()),
+            FIELD(5, "la", STRING()), FIELD(6, "co", ARRAY(INT())), FIELD(7, "bo", BOOLEAN()), FIELD(8, "lv", INT()),
+            FIELD(9, "d1", INT())));
+
+    /**
+     * {@code retract}: -U/-D records retract (functions that cannot are told to ignore retractions);
+     * otherwise {@code aggregation.remove-record-on-delete}: -D records delete the row (no -U records).
+     */
+    @ParameterizedTest(name = "{0} retract={1}")
+    @CsvSource({"orc,true", "parquet,true", "parquet,false"})
+    void aggregationWithManyFunctions(String format, boolean retract) throws Exception {
+        Map<String, String> options = new HashMap<>(Map.of("merge-engine", "aggregation",
+                "fields.s.aggregate-function", "sum", "fields.mx.aggregate-function", "max",
+                "fields.mn.aggregate-function", "min", "fields.lnn.aggregate-function", "last_non_null_value",
+                "fields.la.aggregate-function", "listagg", "fields.co.aggregate-function", "collect",
+                "fields.bo.aggregate-function", "bool_or", "fields.lv.aggregate-function", "last_value",
+                // d1 has no function of its own: the default applies.
+                "fields.default-aggregate-function", "max"));
+        if (retract) {
+            for (String f : List.of("mx", "mn", "la", "bo", "d1")) {
+                options.put("fields." + f + ".ignore-retract", "true");
+            }
+        } else {
+            options.put("aggregation.remove-record-on-delete", "true");
+        }
+        MergeEngineWriteModel model = new MergeEngineWriteModel(AGG, 0, -1, false, kind -> true,
+                records -> aggregate(records, !retract));
+        run(AGG, options, model, (random, c) -> {
+            Object[] array = new Object[random.nextInt(3)];
+            for (int i = 0; i < array.length; i++) {
+                array[i] = maybeInt(random, 5);
+            }
+            GenericRow row = GenericRow.of(random.nextInt(KEYS),
+                    random.nextInt(5) == 0 ? null : (long) random.nextInt(1000), maybeInt(random, 1000),
+                    maybeString(random, "m", 1000), maybeString(random, "l", 1000), maybeString(random, "t", 10),
+                    random.nextInt(4) == 0 ? null : new GenericArray(array),
+                    random.nextInt(4) == 0 ? null : random.nextInt(5) == 0, maybeInt(random, 1000), maybeInt(random, 1000));
+            RowKind kind = kind(random, c, retract ? 6 : 8);
+            row.setKind(!retract && kind == RowKind.UPDATE_BEFORE ? RowKind.INSERT : kind);
+            return row;
+        }, 31 + (retract ? 1 : 0), format);
+    }
+
+    /** The aggregation engine over {@link #AGG} (Paimon 1.4.2's functions). */
+    static Rec aggregate(List<Rec> records, boolean removeRecordOnDelete) {
+        Object[] acc = new Object[AGG.fieldCount()];
+        boolean deleted = false;
+        for (Rec rec : records) {
+            Object[] v = fields(rec.row());
+            RowKind kind = rec.row().kind();
+            deleted = removeRecordOnDelete && kind == RowKind.DELETE;
+            if (deleted) {
+                acc = v.clone();
+                continue;
+            }
+            acc[0] = v[0];
+            if (kind.isAdd()) {
+                acc[1] = sum(acc[1], v[1]);
+                acc[2] = extreme(acc[2], v[2], true);
+                acc[3] = extreme(acc[3], v[3], false);
+                acc[4] = v[4] != null ? v[4] : acc[4];
+                acc[5] = acc[5] == null ? v[5] : v[5] == null ? acc[5] : Utf8String.fromString(acc[5] + "," + v[5]);
+                acc[6] = acc[6] == null ? v[6] : v[6] == null ? acc[6] : concat((ArrayData) acc[6], (ArrayData) v[6]);
+                acc[7] = acc[7] == null ? v[7] : v[7] == null ? acc[7] : (Boolean) acc[7] || (Boolean) v[7];
+                acc[8] = v[8];
+                acc[9] = extreme(acc[9], v[9], true);
+            } else {
+                // mx, mn, la, bo and d1 ignore retractions.
+                acc[1] = sumRetract(acc[1], v[1]);
+                acc[4] = v[4] != null ? null : acc[4];
+                acc[6] = acc[6] == null ? null : removeEach((ArrayData) acc[6], (ArrayData) v[6]);
+                acc[8] = null;
+            }
+        }
+        Rec last = records.get(records.size() - 1);
+        return new Rec(withKind(acc, deleted ? RowKind.DELETE : RowKind.INSERT), last.seq());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object extreme(Object acc, Object in, boolean max) {
+        if (acc == null || in == null) {
+            return acc == null ? in : acc;
+        }
+        int c = ((Comparable<Object>) in).compareTo(acc);
+        return (max ? c > 0 : c < 0) ? in : acc;
+    }
+
+    private static List<Object> elements(ArrayData array) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; array != null && i < array.size(); i++) {
+            out.add(array.isNullAt(i) ? null : array.getInt(i));
+        }
+        return out;
+    }
+
+    private static GenericArray concat(ArrayData a, ArrayData b) {
+        List<Object> out = elements(a);
+        out.addAll(elements(b));
+        return new GenericArray(out.toArray());
+    }
+
+    private static Object removeEach(ArrayData acc, ArrayData retracted) {
+        if (retracted == null || retracted.size() == 0) {
+            return acc;
+        }
+        List<Object> pending = elements(retracted);
+        List<Object> out = new ArrayList<>();
+        for (Object e : elements(acc)) {
+            int at = -1;
+            for (int i = 0; i < pending.size() && at < 0; i++) {
+                at = Objects.equals(pending.get(i), e) ? i : -1;
+            }
+            if (at >= 0) {
+                pending.remove(at);
+            } else {
+                out.add(e);
+            }
+        }
+        return new GenericArray(out.toArray());
+    }
+}

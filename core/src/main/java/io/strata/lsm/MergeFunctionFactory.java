@@ -251,21 +251,29 @@ public final class MergeFunctionFactory {
     /** Why aggregation cannot retract, or null when every field's function can. */
     private String aggregationRetractionProblem(String prefix) {
         for (FieldAggregator aggregator : aggregators()) {
-            if (!aggregator.canRetract()) {
-                String hint = options.aggregationRemoveRecordOnDelete() ? "" : " (or, for -D records, '"
-                        + MergeEngineOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE.key() + "' = 'true')";
-                return prefix + "cannot retract: " + cannotRetract(aggregator) + hint;
+            if (aggregator.canRetract()) {
+                continue;
             }
+            if (options.aggregationRemoveRecordOnDelete()) {
+                // Its -D records delete the row; 'ignore-retract' would conflict with that option.
+                return prefix + "cannot retract -U records: column '" + aggregator.field() + "' has aggregate function '"
+                        + aggregator.function() + "' (option '" + functionOption(aggregator.field())
+                        + "'), which cannot retract; set 'ignore-update-before' = 'true' to drop -U records";
+            }
+            return prefix + "cannot retract: " + cannotRetract(aggregator) + " (or, for -D records, '"
+                    + MergeEngineOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE.key() + "' = 'true')";
         }
         return null;
     }
 
+    private String functionOption(String field) {
+        return options.aggregateFunction(field) != null ? MergeEngineOptions.key(field, MergeEngineOptions.AGGREGATE_FUNCTION)
+                : MergeEngineOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION.key();
+    }
+
     private String cannotRetract(FieldAggregator aggregator) {
         String field = aggregator.field();
-        String functionKey = MergeEngineOptions.key(field, MergeEngineOptions.AGGREGATE_FUNCTION);
-        String source = options.aggregateFunction(field) != null ? functionKey
-                : MergeEngineOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION.key();
-        return "column '" + field + "' has aggregate function '" + aggregator.function() + "' (option '" + source
+        return "column '" + field + "' has aggregate function '" + aggregator.function() + "' (option '" + functionOption(field)
                 + "'), which cannot retract; set '" + MergeEngineOptions.key(field, MergeEngineOptions.IGNORE_RETRACT)
                 + "' = 'true', or 'ignore-delete' = 'true' to drop -U/-D records";
     }

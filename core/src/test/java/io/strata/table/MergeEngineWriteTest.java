@@ -9,6 +9,7 @@ import static io.strata.types.DataTypes.STRING;
 import static io.strata.table.MergeEngineWriteModel.fields;
 import static io.strata.table.MergeEngineWriteModel.withKind;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
@@ -31,6 +32,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.function.BiFunction;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -106,6 +108,56 @@ class MergeEngineWriteTest {
                 }
             }
             assertThat(checks).isEqualTo(3);
+        }
+    }
+
+    private FileStoreTable createStrata(RowType type, String... options) {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(strataWarehouse.toUri()));
+        catalog.createDatabase("db", true);
+        Schema.Builder schema = Schema.newBuilder().primaryKey(type.field(0).name()).option("bucket", "1");
+        for (DataField f : type.fields()) {
+            schema.column(f.name(), f.type());
+        }
+        for (int i = 0; i < options.length; i += 2) {
+            schema.option(options[i], options[i + 1]);
+        }
+        return catalog.createTable(Identifier.of("db", "bad"), schema.build(), false);
+    }
+
+    @Test
+    void firstRowTablesAreNotWrittenYet() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(strataWarehouse)) {
+            paimon.createTable("db", "fr", DEDUP, List.of(), List.of("k"), Map.of("merge-engine", "first-row", "bucket", "1"));
+        }
+        FileStoreTable table = FileStoreTable.load(FileIO.local(),
+                new org.apache.hadoop.fs.Path(strataWarehouse.resolve("db.db").resolve("fr").toUri()));
+        assertThatThrownBy(table::newBatchWrite).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Table ").hasMessageContaining("fr")
+                .hasMessageContaining("'merge-engine' = 'first-row'").hasMessageContaining("level 0");
+    }
+
+    @Test
+    void aRetractionTheAggregationCannotTakeFailsTheWriteNamingTableColumnAndOptions() throws Exception {
+        FileStoreTable table = createStrata(AGG, "merge-engine", "aggregation", "fields.la.aggregate-function", "listagg");
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.write(GenericRow.of(1, 1L, 1, null, null, Utf8String.fromString("x"), null, null, null, null));
+            assertThatThrownBy(() -> w.delete(GenericRow.of(1, 1L, 1, null, null, Utf8String.fromString("x"), null, null,
+                    null, null)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("Table ").hasMessageContaining("bad")
+                    .hasMessageContaining("column 'la'").hasMessageContaining("'fields.la.aggregate-function'")
+                    .hasMessageContaining("'fields.la.ignore-retract'");
+        }
+        assertThat(table.latestSnapshot()).isEmpty();
+    }
+
+    @Test
+    void aDeleteOnAPartialUpdateTableWithoutDeleteRulesFailsTheWrite() throws Exception {
+        FileStoreTable table = createStrata(PARTIAL, "merge-engine", "partial-update");
+        try (BatchWrite w = table.newBatchWrite()) {
+            assertThatThrownBy(() -> w.delete(GenericRow.of(1, null, null, null, null, null, null, null)))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bad")
+                    .hasMessageContaining("'partial-update.remove-record-on-delete'").hasMessageContaining("'ignore-delete'");
         }
     }
 

@@ -43,7 +43,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * write buffer of 16 kb so that it spills many times per commit: many keys, many commits with updates,
  * retractions and nulls, out-of-order sequence fields. After every few commits three reads must equal
  * the reference model ({@link MergeEngineWriteModel}): Strata's read of Strata's table, Paimon's read of
- * the same commits written by Paimon itself into a table of its own, and Paimon's read of Strata's table.
+ * the same commits written by Paimon itself into a table of its own, and Paimon's read of Strata's table;
+ * finally Strata fully compacts its table and both reads of it still equal the model.
  */
 class MergeEngineWriteTest {
 
@@ -108,6 +109,12 @@ class MergeEngineWriteTest {
                 }
             }
             assertThat(checks).isEqualTo(3);
+            // Strata's full compaction merges the level-0 runs with the same merge function: nothing changes.
+            List<String> expected = TestRows.formatAll(model.read(), strataType);
+            assertThat(strata.compactFull()).isPositive();
+            assertThat(TestRows.readAll(strata)).as("Strata reads Strata's compacted table").isEqualTo(expected);
+            assertThat(TestRows.formatAll(paimonOnStrata.readAll("db", "t"), strataType))
+                    .as("Paimon reads Strata's compacted table").isEqualTo(expected);
         }
     }
 

@@ -24,14 +24,20 @@ import io.strata.schema.Schema;
 import io.strata.table.MergeEngineWriteModel.Rec;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -89,9 +95,13 @@ class MergeEngineWriteTest {
                     commit.add(rows.apply(random, c));
                 }
                 try (BatchWrite w = strata.newBatchWrite()) {
+                    Set<Path> before = spillDirectories();
                     for (GenericRow row : commit) {
                         w.write(row);
                     }
+                    Set<Path> during = spillDirectories();
+                    during.removeAll(before);
+                    assertThat(during).as("the buffers spilled, commit %s", c).isNotEmpty();
                     w.commit();
                 }
                 paimon.write("db", "t", commit);
@@ -115,6 +125,14 @@ class MergeEngineWriteTest {
             assertThat(TestRows.readAll(strata)).as("Strata reads Strata's compacted table").isEqualTo(expected);
             assertThat(TestRows.formatAll(paimonOnStrata.readAll("db", "t"), strataType))
                     .as("Paimon reads Strata's compacted table").isEqualTo(expected);
+        }
+    }
+
+    /** The write buffers' spill directories now in the temp directory. */
+    private static Set<Path> spillDirectories() throws IOException {
+        try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return entries.filter(p -> p.getFileName().toString().startsWith("strata-spill-"))
+                    .collect(Collectors.toCollection(HashSet::new));
         }
     }
 
@@ -243,6 +261,51 @@ class MergeEngineWriteTest {
             row.setKind(kind(random, c, 6));
             return row;
         }, 21, format);
+    }
+
+    /** Without sequence groups: non-null fields overwrite, a -D deletes the row, a -U is ignored. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"orc"})
+    void partialUpdateRemovingTheRecordOnDelete(String format) throws Exception {
+        Map<String, String> options = Map.of("merge-engine", "partial-update",
+                "partial-update.remove-record-on-delete", "true");
+        MergeEngineWriteModel model = new MergeEngineWriteModel(PARTIAL, 0, -1, false, kind -> true,
+                MergeEngineWriteTest::partialUpdateRemoveOnDelete);
+        run(PARTIAL, options, model, (random, c) -> {
+            GenericRow row = GenericRow.of(random.nextInt(KEYS),
+                    random.nextInt(3) == 0 ? null : (long) random.nextInt(30), maybeString(random, "a", 100),
+                    maybeInt(random, 100), maybeInt(random, 30), maybeString(random, "c", 100),
+                    random.nextInt(3) == 0 ? null : (long) random.nextInt(1000), maybeString(random, "f", 100));
+            row.setKind(kind(random, c, 6));
+            return row;
+        }, 23, format);
+    }
+
+    static Rec partialUpdateRemoveOnDelete(List<Rec> records) {
+        Object[] acc = new Object[PARTIAL.fieldCount()];
+        boolean deleted = false;
+        boolean meetInsert = false;
+        for (Rec rec : records) {
+            Object[] v = fields(rec.row());
+            RowKind kind = rec.row().kind();
+            deleted = false;
+            if (kind == RowKind.DELETE) {
+                deleted = true;
+                acc = v.clone();
+            } else if (kind.isAdd()) {
+                for (int i = 0; i < v.length; i++) {
+                    if (v[i] != null) {
+                        acc[i] = v[i];
+                    }
+                }
+                meetInsert = true;
+            } else if (!meetInsert && Objects.isNull(acc[0])) {
+                // A -U is ignored, but a first retraction still seeds the row with its values.
+                acc = v.clone();
+            }
+        }
+        Rec last = records.get(records.size() - 1);
+        return new Rec(withKind(acc, deleted || !meetInsert ? RowKind.DELETE : RowKind.INSERT), last.seq());
     }
 
     /** Partial-update with the two sequence groups of {@link #PARTIAL}, {@code total} summed (Paimon 1.4.2). */

@@ -5,10 +5,10 @@ import java.io.Closeable;
 import java.io.IOException;
 
 /**
- * A sorted run of buffered records, read forward: in memory or in a spill file, holding at most one
- * record per key. The row of a record stays valid after the cursor moves on (rows of memory runs view
- * pages that live until the buffer is cleared; rows of spill runs own their bytes), so a merge may
- * keep the best record of a key while it reads the others.
+ * A sorted run of buffered records, read forward: in memory or in a spill file, ordered by key and,
+ * within a key, oldest first ({@link VersionOrder}). The row of a record stays valid after the cursor
+ * moves on (rows of memory runs view pages that live until the buffer is cleared; rows of spill runs own
+ * their bytes), so a merge may keep a record of a key while it reads the others.
  */
 interface BufferedRun extends Closeable {
 

@@ -192,6 +192,92 @@ public final class MergeFunctionFactory {
         }
     }
 
+    /**
+     * How a writer's buffers reduce the records of a key (see {@link WriteMerge}), for the table
+     * {@code owner} names in error messages (e.g. "Table /warehouse/db.db/t").
+     */
+    public WriteMerge forWrite(String owner) {
+        TableOptions tableOptions = schema.tableOptions();
+        int[] sequenceFields = tableOptions.sequenceField().stream().mapToInt(rowType::requireIndexOf).toArray();
+        VersionOrder order = VersionOrder.forWriteBuffer(rowType, sequenceFields);
+        boolean dropUpdateBefore = options.ignoreUpdateBefore();
+        String prefix = owner + ": merge-engine '" + engine.value() + "' ";
+        return switch (engine) {
+            case DEDUPLICATE -> new WriteMerge(order, WriteMerge.Reduction.NEWEST, null, ignoreDelete, dropUpdateBefore,
+                    null, null);
+            case FIRST_ROW -> {
+                String reject = prefix + "keeps the first row of a key and takes no -U/-D records;"
+                        + " set 'ignore-delete' = 'true' to drop them";
+                yield new WriteMerge(order, WriteMerge.Reduction.OLDEST, null, ignoreDelete, dropUpdateBefore,
+                        reject, reject);
+            }
+            case PARTIAL_UPDATE -> {
+                String reject = partialUpdateRetractionProblem(prefix);
+                yield new WriteMerge(order, WriteMerge.Reduction.MERGE_FUNCTION, this::createForWrite, ignoreDelete,
+                        dropUpdateBefore, reject, reject);
+            }
+            case AGGREGATE -> {
+                String reject = aggregationRetractionProblem(prefix);
+                String rejectDelete = options.aggregationRemoveRecordOnDelete() ? null : reject;
+                yield new WriteMerge(order, WriteMerge.Reduction.MERGE_FUNCTION, this::createForWrite, ignoreDelete,
+                        dropUpdateBefore, reject, rejectDelete);
+            }
+        };
+    }
+
+    private MergeFunction createForWrite() {
+        boolean[] all = new boolean[rowType.fieldCount()];
+        java.util.Arrays.fill(all, true);
+        return create(all);
+    }
+
+    /** Why partial-update cannot merge retractions, or null when it can. */
+    private String partialUpdateRetractionProblem(String prefix) {
+        if (groupSequenceFields.isEmpty()) {
+            return options.partialUpdateRemoveRecordOnDelete() ? null : prefix
+                    + "takes -U/-D records only with 'ignore-delete' = 'true' (dropped), or "
+                    + "'partial-update.remove-record-on-delete' = 'true', or sequence groups "
+                    + "('fields.<field>.sequence-group')";
+        }
+        FieldAggregator[] aggregators = partialUpdateAggregators();
+        for (int i = 0; i < aggregators.length; i++) {
+            if (groupOf[i] >= 0 && aggregators[i] != null && !aggregators[i].canRetract()) {
+                return prefix + "cannot take -U/-D records: " + cannotRetract(aggregators[i]);
+            }
+        }
+        return null;
+    }
+
+    /** Why aggregation cannot retract, or null when every field's function can. */
+    private String aggregationRetractionProblem(String prefix) {
+        for (FieldAggregator aggregator : aggregators()) {
+            if (aggregator.canRetract()) {
+                continue;
+            }
+            if (options.aggregationRemoveRecordOnDelete()) {
+                // Its -D records delete the row; 'ignore-retract' would conflict with that option.
+                return prefix + "cannot retract -U records: column '" + aggregator.field() + "' has aggregate function '"
+                        + aggregator.function() + "' (option '" + functionOption(aggregator.field())
+                        + "'), which cannot retract; set 'ignore-update-before' = 'true' to drop -U records";
+            }
+            return prefix + "cannot retract: " + cannotRetract(aggregator) + " (or, for -D records, '"
+                    + MergeEngineOptions.AGGREGATION_REMOVE_RECORD_ON_DELETE.key() + "' = 'true')";
+        }
+        return null;
+    }
+
+    private String functionOption(String field) {
+        return options.aggregateFunction(field) != null ? MergeEngineOptions.key(field, MergeEngineOptions.AGGREGATE_FUNCTION)
+                : MergeEngineOptions.FIELDS_DEFAULT_AGGREGATE_FUNCTION.key();
+    }
+
+    private String cannotRetract(FieldAggregator aggregator) {
+        String field = aggregator.field();
+        return "column '" + field + "' has aggregate function '" + aggregator.function() + "' (option '" + functionOption(field)
+                + "'), which cannot retract; set '" + MergeEngineOptions.key(field, MergeEngineOptions.IGNORE_RETRACT)
+                + "' = 'true', or 'ignore-delete' = 'true' to drop -U/-D records";
+    }
+
     /** A new merge function merging the fields marked in {@code readFields} (the others stay null). */
     public MergeFunction create(boolean[] readFields) {
         return switch (engine) {

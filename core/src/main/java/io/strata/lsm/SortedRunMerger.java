@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * Merges sorted runs of buffered records (each with at most one record per key) into one such run:
- * a heap over the runs' current records by key, and per key the newest record by {@link VersionOrder}.
- * Closes its runs when closed.
+ * Merges sorted runs of buffered records into one sorted stream of all their records: a heap over the
+ * runs' current records by key, then by {@link VersionOrder}, so the records of a key leave oldest first
+ * whichever run holds them. Reducing a key's records is the buffer's business, not the merger's. Closes
+ * its runs when closed.
  */
-final class SortedRunMerger implements BufferedRun {
+final class SortedRunMerger implements SortedRecords {
 
     private final List<BufferedRun> runs;
     private final Comparator<Row> keyOrder;
-    private final VersionOrder versions;
     private final PriorityQueue<BufferedRun> heap;
     private boolean started;
     private BinaryRow row;
@@ -25,8 +25,11 @@ final class SortedRunMerger implements BufferedRun {
     SortedRunMerger(List<BufferedRun> runs, Comparator<Row> keyOrder, VersionOrder versions) {
         this.runs = runs;
         this.keyOrder = keyOrder;
-        this.versions = versions;
-        this.heap = new PriorityQueue<>(Math.max(1, runs.size()), (a, b) -> keyOrder.compare(a.row(), b.row()));
+        Comparator<BufferedRun> order = (a, b) -> {
+            int c = keyOrder.compare(a.row(), b.row());
+            return c != 0 ? c : versions.compare(a.row(), a.sequenceNumber(), b.row(), b.sequenceNumber());
+        };
+        this.heap = new PriorityQueue<>(Math.max(1, runs.size()), order);
     }
 
     @Override
@@ -44,24 +47,24 @@ final class SortedRunMerger implements BufferedRun {
             row = null;
             return false;
         }
+        // Rows stay valid after their run moves on (BufferedRun's contract).
         row = top.row();
         sequenceNumber = top.sequenceNumber();
-        advance(top);
-        while (!heap.isEmpty() && keyOrder.compare(heap.peek().row(), row) == 0) {
-            BufferedRun same = heap.poll();
-            if (versions.isNewer(same.row(), same.sequenceNumber(), row, sequenceNumber)) {
-                row = same.row();
-                sequenceNumber = same.sequenceNumber();
-            }
-            advance(same);
+        if (top.next()) {
+            heap.add(top);
         }
         return true;
     }
 
-    private void advance(BufferedRun run) throws IOException {
-        if (run.next()) {
-            heap.add(run);
-        }
+    @Override
+    public boolean nextHasSameKey() {
+        BufferedRun next = heap.peek();
+        return next != null && keyOrder.compare(next.row(), row) == 0;
+    }
+
+    @Override
+    public void writeTo(SpillFiles.Writer writer) throws IOException {
+        writer.write(sequenceNumber, row);
     }
 
     @Override

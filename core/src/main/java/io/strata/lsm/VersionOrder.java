@@ -4,9 +4,15 @@ import io.strata.data.Row;
 import java.util.Comparator;
 
 /**
- * Which of two records of one key is newer, so that it alone is kept: the one with the greater
- * {@code sequence.field} values (in the table's {@code sequence.field.sort-order}) when the table has
- * sequence fields, then the one with the higher sequence number, which is the later write.
+ * The order of the records of one key in a write buffer, oldest first: by the {@code sequence.field}
+ * values when the table has sequence fields, then by sequence number (the later write is newer). The
+ * write buffer offers a key's records to its merge in this order.
+ *
+ * <p>Paimon 1.4.2's write buffer sorts sequence fields ascending whatever {@code sequence.field.sort-order}
+ * says (its sort buffer takes only the positions of the sequence-field comparator, not its direction), so
+ * within one flush the record with the greatest sequence field is the newest even on a descending table;
+ * {@link #forWriteBuffer} builds that order so level-0 files equal Paimon's. Reads and compaction honour
+ * the sort order.
  */
 public final class VersionOrder {
 
@@ -17,19 +23,29 @@ public final class VersionOrder {
         this.sequenceFieldOrder = sequenceFieldOrder;
     }
 
+    /** The order Paimon's write buffer uses: sequence fields ascending (if any), then sequence number. */
+    public static VersionOrder forWriteBuffer(io.strata.types.RowType rowType, int[] sequenceFields) {
+        return new VersionOrder(sequenceFields.length == 0 ? null : KeyOrder.onPositions(rowType, sequenceFields));
+    }
+
     /** Whether the order looks at field values (else sequence numbers alone decide). */
     boolean hasSequenceFields() {
         return sequenceFieldOrder != null;
     }
 
-    /** Whether record (a, seqA) is newer than record (b, seqB). */
-    boolean isNewer(Row a, long seqA, Row b, long seqB) {
+    /** Negative if record (a, seqA) is older than record (b, seqB), positive if newer. */
+    int compare(Row a, long seqA, Row b, long seqB) {
         if (sequenceFieldOrder != null) {
             int c = sequenceFieldOrder.compare(a, b);
             if (c != 0) {
-                return c > 0;
+                return c;
             }
         }
-        return seqA > seqB;
+        return Long.compare(seqA, seqB);
+    }
+
+    /** Whether record (a, seqA) is newer than record (b, seqB). */
+    boolean isNewer(Row a, long seqA, Row b, long seqB) {
+        return compare(a, seqA, b, seqB) > 0;
     }
 }

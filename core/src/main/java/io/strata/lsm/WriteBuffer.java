@@ -16,13 +16,18 @@ import java.util.List;
  *
  * <p>Each record is stored as a BinaryRow (row kind in its header) with its sequence number in
  * {@link RecordPages}; a {@link SortIndex} holds (normalized key prefix, pointer) per record and is
- * sorted by prefix, then by the typed key order where the prefix does not decide. The memory held
- * (pages and index) is counted in a {@link MemoryBudget} that the writer's buffers share; when it is
- * exceeded the writer calls {@link #spill()} on its largest buffer, which writes the buffer's records as
- * a sorted run (one record per key) to a local file and frees the memory, or, if spilling is off,
- * flushes that buffer to a level-0 file. {@link #drainMerged} merges the spilled runs and the records in
- * memory: per key the newest record by {@link VersionOrder} (highest {@code sequence.field}, then
- * highest sequence number), in key order, so a level-0 file holds at most one record per key.
+ * sorted by prefix, then by the typed key order where the prefix does not decide, then oldest first
+ * ({@link VersionOrder}). The memory held (pages and index) is counted in a {@link MemoryBudget} that the
+ * writer's buffers share; when it is exceeded the writer calls {@link #spill()} on its largest buffer,
+ * which writes the buffer's records as a sorted run to a local file and frees the memory, or, if spilling
+ * is off, flushes that buffer to a level-0 file. {@link #drainMerged} merges the spilled runs and the
+ * records in memory and reduces each key's records by the table's {@link WriteMerge} (the newest for
+ * deduplicate, the oldest for first-row, the merge function for partial-update and aggregation), in key
+ * order, so a level-0 file holds at most one record per key, the record Paimon's writer would write.
+ *
+ * <p>A spilled run holds one record per key when reducing a part of a key's records first changes
+ * nothing (deduplicate, first-row); for merge functions it holds every record, as Paimon's external
+ * sort buffer does, so the function sees all of a key's records at once.
  *
  * <p>Not thread-safe.
  */
@@ -32,6 +37,13 @@ public final class WriteBuffer implements AutoCloseable {
     @FunctionalInterface
     public interface RecordSink {
         void accept(Row value, long sequenceNumber, RowKind kind) throws IOException;
+    }
+
+    /** Where {@link #reduce} puts a key's record: an input record as it is, or one a merge function built. */
+    private interface ReducedSink {
+        void input(SortedRecords records) throws IOException;
+
+        void merged(MergedRecord merged) throws IOException;
     }
 
     /** Paimon's default {@code page-size}: the unit in which buffer memory is taken. */
@@ -49,7 +61,11 @@ public final class WriteBuffer implements AutoCloseable {
     private final BufferedRowCodec codec;
     private final Comparator<Row> keyOrder;
     private final KeyPrefix keyPrefix;
+    private final WriteMerge merge;
     private final VersionOrder versions;
+    /** The merge function of a {@link WriteMerge.Reduction#MERGE_FUNCTION} merge, else null. */
+    private final MergeFunction function;
+    private final OfferedRecord offered = new OfferedRecord();
     private final MemoryBudget budget;
     private final boolean spillable;
     private final RecordPages pages;
@@ -59,19 +75,39 @@ public final class WriteBuffer implements AutoCloseable {
     private long accountedBytes;
 
     /**
+     * A buffer that keeps the newest record of each key in the given order (deduplicate), every record
+     * kind included.
+     *
      * @param rowType the table's row type (records are rows of it)
      * @param keyPositions positions of the primary key (without partition columns) in {@code rowType}
-     * @param versions which record of a key is kept
+     * @param versions which record of a key is the newest
      * @param budget the memory shared by the writer's buffers
      * @param spillable whether {@link #spill()} may write runs to disk ({@code write-buffer-spillable})
      * @param spillRoot the local directory under which spill files go
      */
     public WriteBuffer(RowType rowType, int[] keyPositions, VersionOrder versions, MemoryBudget budget,
             boolean spillable, Path spillRoot) {
+        this(rowType, keyPositions, WriteMerge.deduplicate(versions), budget, spillable, spillRoot);
+    }
+
+    /**
+     * A buffer that reduces each key's records by the table's merge ({@link MergeFunctionFactory#forWrite}).
+     *
+     * @param rowType the table's row type (records are rows of it)
+     * @param keyPositions positions of the primary key (without partition columns) in {@code rowType}
+     * @param merge which records are kept and how a key's records are reduced
+     * @param budget the memory shared by the writer's buffers
+     * @param spillable whether {@link #spill()} may write runs to disk ({@code write-buffer-spillable})
+     * @param spillRoot the local directory under which spill files go
+     */
+    public WriteBuffer(RowType rowType, int[] keyPositions, WriteMerge merge, MemoryBudget budget,
+            boolean spillable, Path spillRoot) {
         this.codec = new BufferedRowCodec(rowType);
         this.keyOrder = KeyOrder.onPositions(rowType, keyPositions);
         this.keyPrefix = KeyPrefix.of(rowType, keyPositions);
-        this.versions = versions;
+        this.merge = merge;
+        this.versions = merge.order();
+        this.function = merge.reduction() == WriteMerge.Reduction.MERGE_FUNCTION ? merge.newFunction() : null;
         this.budget = budget;
         this.spillable = spillable;
         long page = Math.min(MAX_PAGE_BYTES, Math.max(MIN_PAGE_BYTES, budget.limitBytes() / 16));
@@ -79,8 +115,17 @@ public final class WriteBuffer implements AutoCloseable {
         this.spills = new SpillFiles(spillRoot, rowType.fieldCount());
     }
 
-    /** Buffers a record; the buffer keeps its own copy, so callers may reuse {@code row}. */
+    /**
+     * Buffers a record, unless the table ignores its kind ({@code ignore-delete}, {@code ignore-update-before});
+     * the buffer keeps its own copy, so callers may reuse {@code row}.
+     *
+     * @throws IllegalArgumentException naming the table and the options when the table's merge engine
+     *     cannot take a record of this kind (e.g. a -D on a first-row table)
+     */
     public void add(Row row, long sequenceNumber, RowKind kind) {
+        if (!merge.accepts(kind)) {
+            return;
+        }
         BinaryRow stored = codec.encode(row, kind);
         long pointer = pages.append(sequenceNumber, stored);
         index.add(keyPrefix.prefix(stored), pointer);
@@ -112,8 +157,8 @@ public final class WriteBuffer implements AutoCloseable {
     }
 
     /**
-     * Writes the records in memory as one sorted run (one record per key) to a spill file and frees their
-     * memory. Merges all spilled runs into one when there are {@link #MAX_SPILL_FAN_IN} of them.
+     * Writes the records in memory as one sorted run to a spill file and frees their memory. Merges all
+     * spilled runs into one when there are {@link #MAX_SPILL_FAN_IN} of them.
      */
     public void spill() throws IOException {
         if (!spillable) {
@@ -123,56 +168,112 @@ public final class WriteBuffer implements AutoCloseable {
             return;
         }
         index.sort(slotOrder);
-        try (SpillFiles.Writer writer = spills.newRun()) {
-            MemoryRun run = new MemoryRun();
-            while (run.next()) {
-                pages.writeRecord(run.pointer, writer.output());
-                writer.recordWritten();
-            }
-            writer.finish();
-        }
+        writeRun(new MemoryRun());
         clearMemory();
         if (spills.runCount() >= MAX_SPILL_FAN_IN) {
-            mergeSpilledRuns();
+            List<SpillFiles.Run> old = spills.runs();
+            writeRun(new SortedRunMerger(spills.open(old), keyOrder, versions));
+            spills.delete(old);
         }
     }
 
-    private void mergeSpilledRuns() throws IOException {
-        List<SpillFiles.Run> old = spills.runs();
-        try (SpillFiles.Writer writer = spills.newRun();
-                BufferedRun merged = new SortedRunMerger(spills.open(old), keyOrder, versions)) {
-            while (merged.next()) {
-                writer.write(merged.sequenceNumber(), merged.row());
+    /** Writes {@code records} (closed here) as a new spill run: reduced per key, or all of them for merge functions. */
+    private void writeRun(SortedRecords records) throws IOException {
+        try (records; SpillFiles.Writer writer = spills.newRun()) {
+            if (merge.reducesOnSpill()) {
+                reduce(records, new ReducedSink() {
+                    @Override
+                    public void input(SortedRecords r) throws IOException {
+                        r.writeTo(writer);
+                    }
+
+                    @Override
+                    public void merged(MergedRecord merged) {
+                        throw new IllegalStateException("A " + merge.reduction() + " merge builds no records");
+                    }
+                });
+            } else {
+                while (records.next()) {
+                    records.writeTo(writer);
+                }
             }
             writer.finish();
         }
-        spills.delete(old);
     }
 
     /**
-     * Passes every buffered key's newest record to {@code sink}, in key order, then deletes the spill
+     * Passes every buffered key's reduced record to {@code sink}, in key order, then deletes the spill
      * files. The rows passed stay valid until {@link #clear()}, which the caller calls when done with them
-     * (a file writer keeps the last row of a file as its max key until the file is closed).
+     * (a file writer keeps the last row of a file as its max key until the file is closed); a row a merge
+     * function built stays valid until the next key's record is passed.
      */
     public void drainMerged(RecordSink sink) throws IOException {
         index.sort(slotOrder);
         try {
-            BufferedRun merged;
+            SortedRecords records;
             if (spills.runCount() == 0) {
-                merged = new MemoryRun();
+                records = new MemoryRun();
             } else {
                 List<BufferedRun> runs = new ArrayList<>(spills.open(spills.runs()));
                 runs.add(new MemoryRun());
-                merged = new SortedRunMerger(runs, keyOrder, versions);
+                records = new SortedRunMerger(runs, keyOrder, versions);
             }
-            try (merged) {
-                while (merged.next()) {
-                    BinaryRow row = merged.row();
-                    sink.accept(codec.view(row), merged.sequenceNumber(), row.kind());
-                }
+            try (records) {
+                reduce(records, new ReducedSink() {
+                    @Override
+                    public void input(SortedRecords r) throws IOException {
+                        BinaryRow row = r.row();
+                        sink.accept(codec.view(row), r.sequenceNumber(), row.kind());
+                    }
+
+                    @Override
+                    public void merged(MergedRecord merged) throws IOException {
+                        sink.accept(merged.value(), merged.sequenceNumber(), merged.kind());
+                    }
+                });
             }
         } finally {
             spills.deleteAll();
+        }
+    }
+
+    /**
+     * Reduces each key's records to what a level-0 file holds (see {@link WriteMerge}). A key with one
+     * record passes as it is; newest and oldest pick a record without reading the others' rows.
+     */
+    private void reduce(SortedRecords records, ReducedSink out) throws IOException {
+        WriteMerge.Reduction reduction = merge.reduction();
+        while (records.next()) {
+            switch (reduction) {
+                case NEWEST -> {
+                    while (records.nextHasSameKey()) {
+                        records.next();
+                    }
+                    out.input(records);
+                }
+                case OLDEST -> {
+                    out.input(records);
+                    while (records.nextHasSameKey()) {
+                        records.next();
+                    }
+                }
+                case MERGE_FUNCTION -> {
+                    if (!records.nextHasSameKey()) {
+                        out.input(records);
+                    } else {
+                        function.reset();
+                        function.add(offered.of(records));
+                        do {
+                            records.next();
+                            function.add(offered.of(records));
+                        } while (records.nextHasSameKey());
+                        MergedRecord result = function.result();
+                        if (result != null) {
+                            out.merged(result);
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -200,7 +301,7 @@ public final class WriteBuffer implements AutoCloseable {
         accountedBytes = now;
     }
 
-    private int compareSlots(int a, int b) {
+    private int compareKeys(int a, int b) {
         int c = Long.compare(index.prefix(a), index.prefix(b));
         if (c != 0 || keyPrefix.determinesKey()) {
             return c;
@@ -208,46 +309,93 @@ public final class WriteBuffer implements AutoCloseable {
         return keyOrder.compare(pages.row(index.pointer(a)), pages.row(index.pointer(b)));
     }
 
-    /** The sorted records in memory, one per key (the newest), read in index order. */
-    private final class MemoryRun implements BufferedRun {
+    private int compareSlots(int a, int b) {
+        int c = compareKeys(a, b);
+        if (c != 0) {
+            return c;
+        }
+        long pa = index.pointer(a);
+        long pb = index.pointer(b);
+        if (versions.hasSequenceFields()) {
+            return versions.compare(pages.row(pa), pages.sequenceNumber(pa), pages.row(pb), pages.sequenceNumber(pb));
+        }
+        return Long.compare(pages.sequenceNumber(pa), pages.sequenceNumber(pb));
+    }
 
-        private int nextSlot;
-        private long pointer;
+    /**
+     * A record offered to the merge function: a view of the current buffered record. One instance serves
+     * every record, because the functions it serves (partial-update, aggregation) copy what they keep.
+     * Their accumulators box field values (GenericRow): unlike deduplicate and first-row, which only pick
+     * a stored record, merge-function tables pay that per record of a key with several records.
+     */
+    private final class OfferedRecord implements RecordCursor {
+
+        private Row value;
         private long sequenceNumber;
+        private RowKind kind;
+
+        OfferedRecord of(SortedRecords records) {
+            BinaryRow row = records.row();
+            this.value = codec.view(row);
+            this.sequenceNumber = records.sequenceNumber();
+            this.kind = row.kind();
+            return this;
+        }
+
+        @Override
+        public boolean advance() {
+            throw new UnsupportedOperationException("An offered record does not advance");
+        }
+
+        @Override
+        public Row value() {
+            return value;
+        }
+
+        @Override
+        public long sequenceNumber() {
+            return sequenceNumber;
+        }
+
+        @Override
+        public RowKind kind() {
+            return kind;
+        }
+
+        @Override
+        public void close() {
+            // Nothing is held.
+        }
+    }
+
+    /** The sorted records in memory, all of them, read in index order. */
+    private final class MemoryRun implements SortedRecords {
+
+        private int slot = -1;
+        private long pointer;
         private BinaryRow row;
 
         @Override
         public boolean next() {
-            int size = index.size();
-            if (nextSlot >= size) {
-                row = null;
+            row = null;
+            if (slot + 1 >= index.size()) {
+                slot = index.size();
                 return false;
             }
-            int start = nextSlot;
-            long best = index.pointer(start);
-            long bestSeq = pages.sequenceNumber(best);
-            BinaryRow bestRow = versions.hasSequenceFields() ? pages.row(best) : null;
-            int slot = start + 1;
-            for (; slot < size && compareSlots(slot, start) == 0; slot++) {
-                long p = index.pointer(slot);
-                long seq = pages.sequenceNumber(p);
-                if (bestRow != null) {
-                    BinaryRow candidate = pages.row(p);
-                    if (versions.isNewer(candidate, seq, bestRow, bestSeq)) {
-                        best = p;
-                        bestSeq = seq;
-                        bestRow = candidate;
-                    }
-                } else if (seq > bestSeq) {
-                    best = p;
-                    bestSeq = seq;
-                }
-            }
-            nextSlot = slot;
-            pointer = best;
-            sequenceNumber = bestSeq;
-            row = bestRow;
+            slot++;
+            pointer = index.pointer(slot);
             return true;
+        }
+
+        @Override
+        public boolean nextHasSameKey() {
+            return slot + 1 < index.size() && compareKeys(slot, slot + 1) == 0;
+        }
+
+        @Override
+        public void writeTo(SpillFiles.Writer writer) throws IOException {
+            pages.writeRecord(pointer, writer.output());
+            writer.recordWritten();
         }
 
         @Override
@@ -260,7 +408,7 @@ public final class WriteBuffer implements AutoCloseable {
 
         @Override
         public long sequenceNumber() {
-            return sequenceNumber;
+            return pages.sequenceNumber(pointer);
         }
 
         @Override

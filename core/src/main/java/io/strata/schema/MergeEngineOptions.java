@@ -46,6 +46,10 @@ public final class MergeEngineOptions {
             "partial-update.remove-record-on-sequence-group", null,
             "Partial-update engine: a -D record of these sequence fields' groups removes the whole row.");
 
+    public static final ConfigOption<Boolean> IGNORE_UPDATE_BEFORE = ConfigOption.booleanOption(
+            "ignore-update-before", false,
+            "Writers drop -U records (every merge engine); -D records are kept unless 'ignore-delete'.");
+
     /** Aggregate functions Strata implements (Paimon 1.4.2's names; first_not_null_value is its legacy alias). */
     public static final List<String> SUPPORTED_FUNCTIONS = List.of(
             "sum", "product", "max", "min", "last_value", "last_non_null_value", "first_value",
@@ -76,6 +80,7 @@ public final class MergeEngineOptions {
         FIELDS_DEFAULT_AGGREGATE_FUNCTION.get(options);
         AGGREGATION_REMOVE_RECORD_ON_DELETE.get(options);
         PARTIAL_UPDATE_REMOVE_RECORD_ON_DELETE.get(options);
+        IGNORE_UPDATE_BEFORE.get(options);
         String defaultFunction = defaultAggregateFunction();
         if (defaultFunction != null) {
             checkFunction(FIELDS_DEFAULT_AGGREGATE_FUNCTION.key(), defaultFunction);
@@ -185,6 +190,11 @@ public final class MergeEngineOptions {
             }
         }
         return out;
+    }
+
+    /** {@code ignore-update-before}: writers drop -U records. */
+    public boolean ignoreUpdateBefore() {
+        return IGNORE_UPDATE_BEFORE.get(options);
     }
 
     public boolean aggregationRemoveRecordOnDelete() {

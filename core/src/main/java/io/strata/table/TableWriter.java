@@ -4,10 +4,10 @@ import io.strata.data.BinaryRow;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
-import io.strata.lsm.KeyOrder;
 import io.strata.lsm.MemoryBudget;
-import io.strata.lsm.VersionOrder;
+import io.strata.lsm.MergeFunctionFactory;
 import io.strata.lsm.WriteBuffer;
+import io.strata.lsm.WriteMerge;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.FileSource;
@@ -20,7 +20,6 @@ import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +49,7 @@ final class TableWriter implements BatchWrite {
     private final KeyEncoder bucketKeyEncoder;
     private final int[] keyPositions;
     private final int[] primaryKeyPositions;
-    private final VersionOrder versions;
+    private final WriteMerge writeMerge;
     private final MemoryBudget memory;
     private final boolean spillable;
     /** Where write buffers spill: the JVM's temp directory, as local as the writer. */
@@ -85,12 +84,8 @@ final class TableWriter implements BatchWrite {
         }
         this.keyPositions = positions(schema.trimmedPrimaryKeys());
         this.primaryKeyPositions = positions(schema.primaryKeys());
-        int[] sequenceFields = positions(options.sequenceField());
-        Comparator<Row> seqFieldOrder = sequenceFields.length == 0 ? null : KeyOrder.onPositions(rowType, sequenceFields);
-        if (seqFieldOrder != null && options.sequenceFieldDescending()) {
-            seqFieldOrder = seqFieldOrder.reversed();
-        }
-        this.versions = new VersionOrder(seqFieldOrder);
+        // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
+        this.writeMerge = primaryKey ? new MergeFunctionFactory(schema).forWrite("Table " + table.location()) : null;
         // Last: nothing after it may fail, or the hooks would not be closed.
         this.hooks = CommitHooks.open(table);
     }
@@ -251,7 +246,7 @@ final class TableWriter implements BatchWrite {
                     rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
                     options.targetFileSize(primaryKey), names, schema.id(), 0, FileSource.APPEND);
             this.buffer = primaryKey
-                    ? new WriteBuffer(rowType, keyPositions, versions, memory, spillable, spillRoot)
+                    ? new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot)
                     : null;
         }
 

@@ -101,7 +101,7 @@ class MergeEngineValidationTest {
     }
 
     @Test
-    void validCombinationsAreAcceptedAndWritesNameReadSupport() {
+    void validCombinationsAreAcceptedAndFirstRowWritesAreRejected() {
         assertThatCode(() -> new MergeFunctionFactory(schema("merge-engine", "partial-update",
                 "fields.ts.sequence-group", "name,qty", "fields.qty.aggregate-function", "sum",
                 "partial-update.remove-record-on-sequence-group", "ts"))).doesNotThrowAnyException();
@@ -109,7 +109,9 @@ class MergeEngineValidationTest {
                 "fields.default-aggregate-function", "last_value", "fields.items.aggregate-function", "collect",
                 "fields.items.distinct", "true", "fields.qty.aggregate-function", "first_not_null_value")))
                 .doesNotThrowAnyException();
-        assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("merge-engine", "aggregation"), List.of("k")))
-                .hasMessageContaining("'merge-engine'").hasMessageContaining("reads tables of every merge engine");
+        assertThatCode(() -> TableOptions.validateForWrite(Map.of("merge-engine", "aggregation", "bucket", "1"), List.of("k")))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("merge-engine", "first-row", "bucket", "1"), List.of("k")))
+                .hasMessageContaining("'merge-engine'").hasMessageContaining("'first-row'").hasMessageContaining("level 0");
     }
 }

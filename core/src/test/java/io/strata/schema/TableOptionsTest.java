@@ -15,6 +15,7 @@ import org.apache.paimon.CoreOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class TableOptionsTest {
 
@@ -182,9 +183,7 @@ class TableOptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "merge-engine|first-row|deduplicate",
-            "merge-engine|partial-update|deduplicate",
-            "merge-engine|aggregation|deduplicate",
+            "merge-engine|first-row|deduplicate, partial-update, aggregation",
             "changelog-producer|input|none",
             "changelog-producer|lookup|none",
             "deletion-vectors.enabled|true|deletion vectors",
@@ -195,6 +194,13 @@ class TableOptionsTest {
         assertThatThrownBy(() -> TableOptions.validateForWrite(options, List.of("id")))
                 .hasMessageContaining("'" + key + "'").hasMessageContaining("'" + value + "'").hasMessageContaining(hint);
         assertThatThrownBy(() -> TableOptions.validateForWrite(options)).hasMessageContaining("'" + key + "'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"deduplicate", "partial-update", "aggregation"})
+    void mergeEnginesStrataWritesPassWriteValidation(String engine) {
+        assertThatCode(() -> TableOptions.validateForWrite(Map.of("merge-engine", engine, "bucket", "2"), List.of("id")))
+                .doesNotThrowAnyException();
     }
 
     @Test

@@ -80,6 +80,11 @@ final class CollectAggregator extends FieldAggregator {
     }
 
     @Override
+    public boolean canRetract() {
+        return true;
+    }
+
+    @Override
     public Object retract(Object accumulator, Object retracted) {
         if (accumulator == null) {
             return null;

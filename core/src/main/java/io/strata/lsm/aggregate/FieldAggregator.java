@@ -41,6 +41,14 @@ public abstract class FieldAggregator {
         return agg(input, accumulator);
     }
 
+    /**
+     * Whether {@link #retract} works (else it fails): writers check this before they buffer a -U/-D
+     * record, so a retraction the table cannot merge is rejected when it is written, not when it is read.
+     */
+    public boolean canRetract() {
+        return false;
+    }
+
     /** Removes a value of a -U or -D record; functions that cannot retract fail naming the field. */
     public Object retract(Object accumulator, Object retracted) {
         throw new IllegalStateException("Aggregate function '" + function + "' of field '" + field

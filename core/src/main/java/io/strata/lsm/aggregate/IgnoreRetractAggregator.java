@@ -22,6 +22,11 @@ final class IgnoreRetractAggregator extends FieldAggregator {
     }
 
     @Override
+    public boolean canRetract() {
+        return true;
+    }
+
+    @Override
     public Object retract(Object accumulator, Object retracted) {
         return accumulator;
     }

@@ -18,6 +18,11 @@ final class LastNonNullValueAggregator extends FieldAggregator {
     }
 
     @Override
+    public boolean canRetract() {
+        return true;
+    }
+
+    @Override
     public Object retract(Object accumulator, Object retracted) {
         return retracted != null ? null : accumulator;
     }

@@ -59,6 +59,11 @@ final class MergeMapAggregator extends FieldAggregator {
     }
 
     @Override
+    public boolean canRetract() {
+        return true;
+    }
+
+    @Override
     public Object retract(Object accumulator, Object retracted) {
         if (accumulator == null) {
             return null;

@@ -74,6 +74,11 @@ final class NestedUpdateAggregator extends FieldAggregator {
     }
 
     @Override
+    public boolean canRetract() {
+        return true;
+    }
+
+    @Override
     public Object retract(Object accumulator, Object retracted) {
         if (accumulator == null || retracted == null) {
             return accumulator;

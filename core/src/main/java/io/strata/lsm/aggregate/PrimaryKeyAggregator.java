@@ -15,6 +15,11 @@ final class PrimaryKeyAggregator extends FieldAggregator {
     }
 
     @Override
+    public boolean canRetract() {
+        return true;
+    }
+
+    @Override
     public Object retract(Object accumulator, Object retracted) {
         return retracted;
     }

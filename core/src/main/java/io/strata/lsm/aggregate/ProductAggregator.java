@@ -33,6 +33,11 @@ final class ProductAggregator extends FieldAggregator {
     }
 
     @Override
+    public boolean canRetract() {
+        return true;
+    }
+
+    @Override
     public Object retract(Object accumulator, Object retracted) {
         if (accumulator == null || retracted == null) {
             return accumulator;

@@ -18,7 +18,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,7 +49,7 @@ import picocli.CommandLine.Spec;
 final class SyncCommand implements Callable<Integer> {
 
     /** A class only the metastore server has: without it an embedded metastore cannot run in this JVM. */
-    static final String METASTORE_SERVER_CLASS = "org.apache.hadoop.hive.metastore.HMSHandler";
+    static final String METASTORE_SERVER_CLASS = MetastoreArgument.SERVER_CLASS;
     /** How long a Ctrl-C waits for the running sync to finish before the JVM exits anyway. */
     private static final long STOP_TIMEOUT_SECONDS = 60;
     /** How often watch mode looks whether the watcher synced a new snapshot, to print it. */
@@ -157,20 +156,9 @@ final class SyncCommand implements Callable<Integer> {
         if (watch && target.warehouse != null) {
             throw usage("--watch follows one table: give --table <path> (a warehouse is not supported in watch mode)");
         }
-        if (metastore.trim().equalsIgnoreCase(MetastoreSyncOptions.EMBEDDED) && !embeddedMetastoreAvailable()) {
-            throw usage("--metastore " + MetastoreSyncOptions.EMBEDDED + " runs a Hive metastore inside this command,"
-                    + " which needs the metastore server classes (" + METASTORE_SERVER_CLASS + ", in Hive's hive-exec"
-                    + " jar), DataNucleus, a JDBC driver and a hive-site.xml with javax.jdo.option.* on the class path;"
-                    + " this strata command ships only the metastore client. Give the Thrift URI of a running"
-                    + " metastore instead: --metastore thrift://<host>:9083");
-        }
-        if (!metastore.trim().equalsIgnoreCase(MetastoreSyncOptions.EMBEDDED)) {
-            for (String one : metastore.split(",")) {
-                if (!one.trim().startsWith("thrift://")) {
-                    throw usage("Invalid --metastore '" + metastore + "': give thrift://host:port (comma-separated"
-                            + " for several) or " + MetastoreSyncOptions.EMBEDDED);
-                }
-            }
+        String unusable = MetastoreArgument.unusableReason(metastore);
+        if (unusable != null) {
+            throw usage(unusable);
         }
         try {
             ConfigOption.parseDuration(interval);
@@ -192,15 +180,6 @@ final class SyncCommand implements Callable<Integer> {
                 throw usage("No database '" + database + "' in warehouse " + target.warehouse
                         + " (no " + database + ".db directory)");
             }
-        }
-    }
-
-    private static boolean embeddedMetastoreAvailable() {
-        try {
-            Class.forName(METASTORE_SERVER_CLASS, false, SyncCommand.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
         }
     }
 
@@ -336,10 +315,7 @@ final class SyncCommand implements Callable<Integer> {
      * configuration does not read.
      */
     private FileIO fileIO() {
-        if (metastore.trim().equalsIgnoreCase(MetastoreSyncOptions.EMBEDDED)) {
-            return new FileIO(MetastoreConf.newMetastoreConf());
-        }
-        return FileIO.local();
+        return MetastoreArgument.fileIO(metastore);
     }
 
     /** A local path as a file: URI without the trailing slash a directory's URI has (the sync reads names). */

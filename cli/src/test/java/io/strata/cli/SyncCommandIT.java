@@ -35,9 +35,6 @@ import picocli.CommandLine;
 class SyncCommandIT {
 
     @TempDir
-    static Path metastoreDir;
-
-    @TempDir
     Path dir;
 
     /** What one run printed and returned. */
@@ -45,31 +42,8 @@ class SyncCommandIT {
     }
 
     @BeforeAll
-    static void embeddedMetastore() throws Exception {
-        String uri = metastoreDir.toUri().toString();
-        String xml = "<?xml version=\"1.0\"?>\n<configuration>\n"
-                + prop("hive.metastore.uris", "")
-                + prop("javax.jdo.option.ConnectionURL",
-                        "jdbc:derby:;databaseName=" + metastoreDir.resolve("metastore_db") + ";create=true")
-                + prop("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver")
-                + prop("datanucleus.schema.autoCreateAll", "true")
-                + prop("hive.metastore.schema.verification", "false")
-                + prop("hive.metastore.warehouse.dir", uri + "warehouse")
-                + prop("hive.metastore.warehouse.external.dir", uri + "external")
-                + prop("fs.defaultFS", "file:///")
-                + prop("hive.metastore.event.db.notification.api.auth", "false")
-                + prop("hive.support.concurrency", "false")
-                + "</configuration>\n";
-        Path site = metastoreDir.resolve("hive-site.xml");
-        Files.writeString(site, xml);
-        // Every HiveConf created afterwards in this JVM (the command's embedded client too) reads this file.
-        HiveConf.setHiveSiteLocation(site.toUri().toURL());
-        // The command's embedded metastore reads its configuration through MetastoreConf.
-        MetastoreConf.setHiveSiteLocation(site.toUri().toURL());
-    }
-
-    private static String prop(String name, String value) {
-        return "  <property><name>" + name + "</name><value>" + value + "</value></property>\n";
+    static void embeddedMetastore() {
+        EmbeddedMetastoreSite.install();
     }
 
     @Test
@@ -412,9 +386,7 @@ class SyncCommandIT {
     }
 
     private static IMetaStoreClient embeddedClient() throws Exception {
-        HiveConf conf = new HiveConf();
-        conf.set("hive.metastore.uris", "");
-        return new HiveMetaStoreClient(conf);
+        return EmbeddedMetastoreSite.client();
     }
 
     private static Run run(String... args) {

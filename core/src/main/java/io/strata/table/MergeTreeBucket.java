@@ -42,6 +42,7 @@ final class MergeTreeBucket {
     private final LinkedHashMap<String, DataFileMeta> compactBefore = new LinkedHashMap<>();
     private final LinkedHashSet<DataFileMeta> compactAfter = new LinkedHashSet<>();
 
+    /** @param compactionEnabled whether flushes and commits compact by themselves (else only on request) */
     MergeTreeBucket(FileIO io, Path bucketDirectory, CompactManager manager, boolean compactionEnabled, int stopTrigger) {
         this.io = io;
         this.bucketDirectory = bucketDirectory;
@@ -70,22 +71,21 @@ final class MergeTreeBucket {
     }
 
     /**
-     * Collects what the next commit carries. {@code waitCompaction}: the running compaction's result is
-     * waited for (batch writes); {@code fullCompaction}: the bucket is first merged into one run at the
-     * max level. Either way a commit never leaves more sorted runs than the stop trigger.
+     * Collects what the next commit carries. {@code fullCompaction}: the bucket is first merged into one
+     * run at the max level (even when automatic compaction is off). Otherwise, with automatic
+     * compaction, a compaction is asked for, its result waited for if {@code waitCompaction}, and a
+     * commit never leaves more sorted runs than the stop trigger.
      */
     Increment prepareCommit(boolean waitCompaction, boolean fullCompaction) throws IOException {
-        if (compactionEnabled) {
-            if (fullCompaction) {
+        if (fullCompaction) {
+            syncCompaction(true);
+            manager.triggerCompaction(true);
+            syncCompaction(true);
+        } else if (compactionEnabled) {
+            syncCompaction(false);
+            manager.triggerCompaction(false);
+            if (waitCompaction) {
                 syncCompaction(true);
-                manager.triggerCompaction(true);
-                syncCompaction(true);
-            } else {
-                syncCompaction(false);
-                manager.triggerCompaction(false);
-                if (waitCompaction) {
-                    syncCompaction(true);
-                }
             }
             // Bounded: each round merges at least two runs into one.
             for (int round = 0; manager.levels().numberOfSortedRuns() > stopTrigger && round < 100; round++) {

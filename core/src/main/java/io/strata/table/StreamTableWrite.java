@@ -28,7 +28,7 @@ final class StreamTableWrite implements StreamWrite {
         if (commitUser == null || commitUser.isBlank()) {
             throw new IllegalArgumentException("A stream write of table " + table.location() + " needs a commit user");
         }
-        this.writer = new TableWriter(table, commitUser);
+        this.writer = new TableWriter(table, commitUser, true);
         this.fullCompactionDeltaCommits = writer.compactionOptions().fullCompactionDeltaCommits();
         try {
             this.lastCommitted = new FileStoreCommit(table, commitUser, null).latestCommittedIdentifier();

@@ -47,8 +47,10 @@ import java.util.concurrent.Executors;
  * for a universal compaction, which runs on one background thread the writer's buckets share; writes
  * wait only when a bucket has more sorted runs than {@code num-sorted-run.stop-trigger}. A commit makes
  * an APPEND snapshot of the flushed files, then a COMPACT snapshot of the compactions that finished,
- * both under one commit identifier. As a {@link BatchWrite} it commits once, waiting for compactions;
- * {@link StreamTableWrite} keeps it, with its buckets' levels, across many commits.
+ * both under one commit identifier. {@link StreamTableWrite} keeps it, with its buckets' levels, across
+ * many commits. As a {@link BatchWrite} it commits once and does not compact by itself, since
+ * concurrent batch writes of one bucket (several tasks of one query) would conflict over compactions;
+ * {@code full-compaction.delta-commits} makes its commit compact the buckets it wrote fully.
  */
 final class TableWriter implements BatchWrite {
 
@@ -80,14 +82,18 @@ final class TableWriter implements BatchWrite {
     private final Comparator<Row> fileKeyComparator;
     /** The live files of every bucket in the latest snapshot; read when a bucket opens, dropped at each commit. */
     private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles;
+    /** Whether flushes and commits compact by themselves (stream writes unless {@code write-only}). */
+    private final boolean autoCompaction;
     private ExecutorService compactionExecutor;
     private boolean committed;
 
+    /** A batch write: a random commit user, and no compaction unless {@code full-compaction.delta-commits} asks. */
     TableWriter(FileStoreTable table) {
-        this(table, UUID.randomUUID().toString());
+        this(table, UUID.randomUUID().toString(), false);
     }
 
-    TableWriter(FileStoreTable table, String commitUser) {
+    /** @param autoCompaction whether to compact as files are flushed (still off with {@code write-only}) */
+    TableWriter(FileStoreTable table, String commitUser, boolean autoCompaction) {
         this.table = table;
         this.schema = table.schema();
         this.options = schema.tableOptions();
@@ -98,6 +104,7 @@ final class TableWriter implements BatchWrite {
             this.memory = new MemoryBudget(options.writeBufferSize());
             this.spillable = options.writeBufferSpillable();
             this.compaction = new CompactionOptions(options);
+            this.autoCompaction = autoCompaction && !compaction.writeOnly();
             this.mergeFunctions = primaryKey ? new MergeFunctionFactory(schema) : null;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + table.location() + " cannot be written: " + e.getMessage(), e);
@@ -215,7 +222,8 @@ final class TableWriter implements BatchWrite {
         }
         committed = true;
         try {
-            // Paimon's batch write waits for its compactions; full-compaction.delta-commits forces a full one.
+            // Concurrent batch writes of one bucket would conflict over its compactions, so a batch write
+            // compacts only when full-compaction.delta-commits asks it to (fully, at its commit).
             return commit(BATCH_COMMIT_IDENTIFIER, true, compaction.fullCompactionDeltaCommits() != null);
         } finally {
             shutdownCompaction();
@@ -385,7 +393,7 @@ final class TableWriter implements BatchWrite {
                         fileKeyComparator, compaction.compactionFileSize(true), compaction.stopTrigger(),
                         new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names),
                         description);
-                this.lsm = new MergeTreeBucket(table.fileIO(), bucketDirectory(), manager, !compaction.writeOnly(),
+                this.lsm = new MergeTreeBucket(table.fileIO(), bucketDirectory(), manager, autoCompaction,
                         compaction.stopTrigger());
             } else {
                 this.lsm = null;

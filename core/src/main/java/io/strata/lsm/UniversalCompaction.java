@@ -1,7 +1,9 @@
 package io.strata.lsm;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * Universal compaction, as RocksDB defines it (https://github.com/facebook/rocksdb/wiki/Universal-Compaction)
@@ -21,22 +23,50 @@ import java.util.Optional;
  *
  * <p>The output goes to the level just below the next older run that was not picked (never level 0),
  * or to the max level when every run was picked.
+ *
+ * <p>With {@code compaction.optimization-interval}, a full compaction is picked first whenever the
+ * last one (by this strategy, which lives as long as its bucket's writer) is longer ago than the
+ * interval, or there was none yet: the bucket is then read-optimised at least that often.
  */
 public final class UniversalCompaction implements CompactStrategy {
 
     private final int maxSizeAmplificationPercent;
     private final int sizeRatio;
     private final int numRunCompactionTrigger;
+    private final Duration optimizationInterval;
+    private final LongSupplier clockMillis;
+    private Long lastFullCompactionMillis;
 
     public UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger) {
+        this(maxSizeAmplificationPercent, sizeRatio, numRunCompactionTrigger, null, System::currentTimeMillis);
+    }
+
+    /** @param optimizationInterval {@code compaction.optimization-interval}, or null */
+    public UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger,
+            Duration optimizationInterval) {
+        this(maxSizeAmplificationPercent, sizeRatio, numRunCompactionTrigger, optimizationInterval, System::currentTimeMillis);
+    }
+
+    UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger,
+            Duration optimizationInterval, LongSupplier clockMillis) {
         this.maxSizeAmplificationPercent = maxSizeAmplificationPercent;
         this.sizeRatio = sizeRatio;
         this.numRunCompactionTrigger = numRunCompactionTrigger;
+        this.optimizationInterval = optimizationInterval;
+        this.clockMillis = clockMillis;
     }
 
     @Override
     public Optional<CompactUnit> pick(int numLevels, List<LevelSortedRun> runs) {
         int maxLevel = numLevels - 1;
+        if (optimizationInterval != null && (lastFullCompactionMillis == null
+                || clockMillis.getAsLong() - lastFullCompactionMillis > optimizationInterval.toMillis())) {
+            lastFullCompactionMillis = clockMillis.getAsLong();
+            Optional<CompactUnit> full = CompactStrategy.pickFullCompaction(numLevels, runs);
+            if (full.isPresent()) {
+                return full;
+            }
+        }
         CompactUnit unit = pickForSizeAmplification(maxLevel, runs);
         if (unit == null) {
             unit = pickForSizeRatio(maxLevel, runs);
@@ -70,6 +100,7 @@ public final class UniversalCompaction implements CompactStrategy {
         long oldestSize = runs.get(runs.size() - 1).run().totalSize();
         // Size amplification in percent: how much data sits above the oldest run, relative to it.
         if (newerSize * 100 > (long) maxSizeAmplificationPercent * oldestSize) {
+            lastFullCompactionMillis = clockMillis.getAsLong();
             return CompactUnit.fromLevelRuns(maxLevel, runs);
         }
         return null;
@@ -121,6 +152,7 @@ public final class UniversalCompaction implements CompactStrategy {
             }
         }
         if (runCount == runs.size()) {
+            lastFullCompactionMillis = clockMillis.getAsLong();
             outputLevel = maxLevel;
         }
         return CompactUnit.fromLevelRuns(outputLevel, runs.subList(0, runCount));

@@ -35,6 +35,11 @@ public final class CompactionOptions {
                     + "fully compacts on its commit when this is set. No default: no forced full compaction.",
             v -> atLeast(v, 1));
 
+    public static final ConfigOption<java.time.Duration> OPTIMIZATION_INTERVAL = ConfigOption.durationOption(
+            "compaction.optimization-interval", null,
+            "How often a writer fully compacts each bucket it holds, to keep it read-optimised: at the first "
+                    + "compaction it asks for, then whenever the last full compaction is longer ago. No default.");
+
     public static final ConfigOption<Boolean> WRITE_ONLY = ConfigOption.booleanOption(
             "write-only", false,
             "Whether writers skip compaction (and leave it to a separate compaction, such as Table.compactFull): "
@@ -43,7 +48,7 @@ public final class CompactionOptions {
     /** Every compaction option, in documentation order. */
     public static final List<ConfigOption<?>> ALL = List.of(
             MAX_SIZE_AMPLIFICATION_PERCENT, SIZE_RATIO, NUM_SORTED_RUN_STOP_TRIGGER, FULL_COMPACTION_DELTA_COMMITS,
-            WRITE_ONLY);
+            OPTIMIZATION_INTERVAL, WRITE_ONLY);
 
     private final TableOptions options;
 
@@ -94,6 +99,11 @@ public final class CompactionOptions {
     /** Every how many commits a stream write fully compacts; null when never forced. */
     public Integer fullCompactionDeltaCommits() {
         return options.get(FULL_COMPACTION_DELTA_COMMITS);
+    }
+
+    /** {@code compaction.optimization-interval}, or null when not set. */
+    public java.time.Duration optimizationInterval() {
+        return options.get(OPTIMIZATION_INTERVAL);
     }
 
     public boolean writeOnly() {

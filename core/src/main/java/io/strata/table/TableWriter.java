@@ -389,7 +389,7 @@ final class TableWriter implements BatchWrite {
                 Levels levels = new Levels(fileKeyComparator, restored, compaction.numLevels());
                 CompactManager manager = new CompactManager(compactionExecutor(), levels,
                         new UniversalCompaction(compaction.maxSizeAmplificationPercent(), compaction.sizeRatio(),
-                                compaction.compactionTrigger()),
+                                compaction.compactionTrigger(), compaction.optimizationInterval()),
                         fileKeyComparator, compaction.compactionFileSize(true), compaction.stopTrigger(),
                         new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names),
                         description);

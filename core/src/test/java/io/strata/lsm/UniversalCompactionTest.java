@@ -94,6 +94,18 @@ class UniversalCompactionTest {
     }
 
     @Test
+    void theOptimizationIntervalForcesAFullCompactionFirstThenOncePerInterval() {
+        long[] now = {1_000};
+        UniversalCompaction timed = new UniversalCompaction(200, 1, 5, java.time.Duration.ofMinutes(1), () -> now[0]);
+        List<LevelSortedRun> two = runs(0, 1, 5, 100);
+        assertThat(timed.pick(6, two)).hasValueSatisfying(u -> assertThat(u.outputLevel()).isEqualTo(5));
+        now[0] += 30_000;
+        assertThat(timed.pick(6, two)).isEmpty();
+        now[0] += 31_000;
+        assertThat(timed.pick(6, two)).hasValueSatisfying(u -> assertThat(u.files()).hasSize(2));
+    }
+
+    @Test
     void fullCompactionSkipsABucketThatIsOneRunAtTheMaxLevel() {
         assertThat(CompactStrategy.pickFullCompaction(6, runs(5, 10))).isEmpty();
         assertThat(CompactStrategy.pickFullCompaction(6, List.of())).isEmpty();

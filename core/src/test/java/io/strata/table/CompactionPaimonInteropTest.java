@@ -78,7 +78,7 @@ class CompactionPaimonInteropTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"parquet", "orc"})
+    @ValueSource(strings = {"parquet"})
     void paimonReadsWritesAndCompactsWhatStrataCompacted(String format) throws Exception {
         Random random = new Random(11);
         Map<String, GenericRow> model = new TreeMap<>();
@@ -111,7 +111,7 @@ class CompactionPaimonInteropTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"parquet", "orc"})
+    @ValueSource(strings = {"orc"})
     void strataCompactsWhatPaimonWroteAndPaimonReadsItTheSame(String format) throws Exception {
         Random random = new Random(5);
         Map<String, GenericRow> model = new TreeMap<>();

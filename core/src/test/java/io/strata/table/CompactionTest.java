@@ -9,7 +9,6 @@ import io.strata.data.GenericRow;
 import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
-import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.FileSource;
 import io.strata.manifest.ManifestEntry;

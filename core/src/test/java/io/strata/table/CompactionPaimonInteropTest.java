@@ -6,15 +6,26 @@ import io.strata.data.GenericRow;
 import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
+import io.strata.lsm.CompactResult;
+import io.strata.lsm.CompactStrategy;
+import io.strata.lsm.CompactUnit;
+import io.strata.lsm.Levels;
+import io.strata.lsm.MergeFunctionFactory;
+import io.strata.lsm.MergeTreeCompactTask;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.FileSource;
 import io.strata.manifest.ManifestEntry;
 import io.strata.oracle.PaimonOracle;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
+import io.strata.types.RowComparator;
 import io.strata.types.RowType;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -144,6 +155,63 @@ class CompactionPaimonInteropTest {
             assertThat(paimonRows(paimon)).isEqualTo(expected);
             assertThat(table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null))
                     .allSatisfy(e -> assertThat(e.file().level()).isEqualTo(5));
+        }
+    }
+
+    /**
+     * The rewriter reduces keys with the table's merge function: Paimon writes partial-update and
+     * aggregation tables (level-0 files only), Strata fully compacts every bucket, Paimon reads the same.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"partial-update", "aggregation"})
+    void everyMergeEngineCompactsAsItReads(String engine) throws Exception {
+        Random random = new Random(17);
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            Map<String, String> options = new java.util.HashMap<>(Map.of("bucket", "2", "merge-engine", engine,
+                    "write-only", "true", "file.format", "parquet"));
+            if (engine.equals("aggregation")) {
+                options.put("fields.amount.aggregate-function", "sum");
+            }
+            paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), options);
+            for (int c = 1; c <= 4; c++) {
+                List<GenericRow> rows = new ArrayList<>();
+                for (int i = 0; i < 50; i++) {
+                    rows.add(row(RowKind.INSERT, "p" + random.nextInt(2), random.nextInt(40),
+                            random.nextInt(3) == 0 ? null : "c" + c + "-" + i, random.nextInt(3) == 0 ? null : (long) i));
+                }
+                paimon.write("db", "t", rows);
+            }
+            List<String> expected = paimonRows(paimon);
+            FileStoreTable table = load(paimon);
+            Map<SnapshotFiles.BucketKey, List<DataFileMeta>> buckets = new LinkedHashMap<>();
+            for (ManifestEntry e : table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null)) {
+                buckets.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>())
+                        .add(e.file());
+            }
+            RowComparator keys = RowComparator.of(table.schema().trimmedPrimaryKeyType());
+            MergeFunctionFactory mergeFunctions = new MergeFunctionFactory(table.schema());
+            DataFileNames names = new DataFileNames();
+            List<ManifestEntry> changes = new ArrayList<>();
+            for (Map.Entry<SnapshotFiles.BucketKey, List<DataFileMeta>> b : buckets.entrySet()) {
+                Levels levels = new Levels(keys, b.getValue(), 6);
+                CompactUnit unit = CompactStrategy.pickFullCompaction(6, levels.levelSortedRuns()).orElseThrow();
+                CompactResult result = new MergeTreeCompactTask(keys, new MergeTreeCompactRewriter(table, mergeFunctions,
+                        b.getKey().partition(), b.getKey().bucket(), names), unit, true, 5, 1000).call();
+                result.before().forEach(f -> changes.add(new ManifestEntry(FileKind.DELETE, b.getKey().partition(),
+                        b.getKey().bucket(), 2, f)));
+                result.after().forEach(f -> changes.add(new ManifestEntry(FileKind.ADD, b.getKey().partition(),
+                        b.getKey().bucket(), 2, f)));
+            }
+            try (CommitHooks hooks = CommitHooks.open(table)) {
+                new FileStoreCommit(table, "strata-test", hooks).commit(changes, Long.MAX_VALUE, CommitKind.COMPACT);
+            }
+            List<ManifestEntry> live = table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
+            assertThat(live).hasSize(buckets.size()).allSatisfy(e -> {
+                assertThat(e.file().level()).isEqualTo(5);
+                assertThat(e.file().fileSource()).isEqualTo(FileSource.COMPACT);
+            });
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+            assertThat(TestRows.readAll(table)).isEqualTo(expected);
         }
     }
 }

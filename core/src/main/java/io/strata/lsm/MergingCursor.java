@@ -23,6 +23,8 @@ final class MergingCursor implements RecordCursor {
     private final PriorityQueue<RecordCursor> heap;
     private final List<RecordCursor> pending = new ArrayList<>();
     private final MergeFunction mergeFunction;
+    /** Compactions below the max level keep retractions: older runs may still hold the key. */
+    private final boolean keepRetractions;
     private MergedRecord current;
     private boolean started;
 
@@ -34,6 +36,16 @@ final class MergingCursor implements RecordCursor {
             Comparator<Row> keyComparator,
             Comparator<Row> sequenceOrder,
             MergeFunction mergeFunction) {
+        this(inputs, keyComparator, sequenceOrder, mergeFunction, false);
+    }
+
+    MergingCursor(
+            List<RecordCursor> inputs,
+            Comparator<Row> keyComparator,
+            Comparator<Row> sequenceOrder,
+            MergeFunction mergeFunction,
+            boolean keepRetractions) {
+        this.keepRetractions = keepRetractions;
         this.inputs = inputs;
         this.keyComparator = keyComparator;
         this.mergeFunction = mergeFunction;
@@ -80,7 +92,7 @@ final class MergingCursor implements RecordCursor {
                 }
                 current = mergeFunction.result();
             }
-            if (current != null && current.kind().isAdd()) {
+            if (current != null && (keepRetractions || current.kind().isAdd())) {
                 return true;
             }
         }

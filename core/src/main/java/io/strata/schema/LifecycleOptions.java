@@ -37,11 +37,8 @@ public final class LifecycleOptions {
                     "Whether expiration removes bucket and partition directories it left empty.")
             .withFallbackKeys("snapshot.expire.clean-empty-directories");
 
-    public static final ConfigOption<Boolean> WRITE_ONLY = ConfigOption.booleanOption(
-                    "write-only", false,
-                    "Whether commits skip the maintenance after them: snapshot expiration, tag creation and "
-                            + "expiration, consumer expiration.")
-            .withFallbackKeys("write.compaction-skip");
+    /** Declared with compaction (it stops both): commits of a write-only table also skip their maintenance. */
+    public static final ConfigOption<Boolean> WRITE_ONLY = CompactionOptions.WRITE_ONLY;
 
     public static final ConfigOption<Duration> CONSUMER_EXPIRATION_TIME = ConfigOption.durationOption(
             "consumer.expiration-time", null,
@@ -108,7 +105,7 @@ public final class LifecycleOptions {
     /** Every lifecycle option, in documentation order. */
     public static final List<ConfigOption<?>> ALL = List.of(
             SNAPSHOT_NUM_RETAINED_MIN, SNAPSHOT_NUM_RETAINED_MAX, SNAPSHOT_TIME_RETAINED, SNAPSHOT_EXPIRE_LIMIT,
-            SNAPSHOT_CLEAN_EMPTY_DIRECTORIES, WRITE_ONLY, CONSUMER_EXPIRATION_TIME, CONSUMER_CHANGELOG_ONLY,
+            SNAPSHOT_CLEAN_EMPTY_DIRECTORIES, CONSUMER_EXPIRATION_TIME, CONSUMER_CHANGELOG_ONLY,
             TAG_AUTOMATIC_CREATION, TAG_CREATION_PERIOD, TAG_CREATION_DELAY, TAG_PERIOD_FORMATTER,
             TAG_CREATION_PERIOD_DURATION, TAG_NUM_RETAINED_MAX, TAG_DEFAULT_TIME_RETAINED, TAG_TIME_EXPIRE_ENABLED,
             TAG_AUTOMATIC_COMPLETION, SINK_PROCESS_TIME_ZONE, SINK_WATERMARK_TIME_ZONE);

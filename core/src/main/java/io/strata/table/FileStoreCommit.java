@@ -168,6 +168,30 @@ final class FileStoreCommit {
         return new Path(paths.manifestDirectory(), name);
     }
 
+    /**
+     * The identifier of this commit user's latest snapshot, scanning back from the latest snapshot:
+     * identifiers of one user only grow, so every identifier up to it has landed (or was given up). A
+     * writer restarted after a crash uses it to recognise a replayed commit that already landed.
+     */
+    java.util.OptionalLong latestCommittedIdentifier() throws IOException {
+        Long latest = snapshots.latestSnapshotId();
+        Long earliest = snapshots.earliestSnapshotId();
+        if (latest == null) {
+            return java.util.OptionalLong.empty();
+        }
+        for (long id = latest; id >= (earliest == null ? 1 : earliest); id--) {
+            if (!snapshots.snapshotExists(id)) {
+                // Expired while we looked: everything older is gone too.
+                break;
+            }
+            Snapshot s = snapshots.snapshot(id);
+            if (commitUser.equals(s.commitUser())) {
+                return java.util.OptionalLong.of(s.commitIdentifier());
+            }
+        }
+        return java.util.OptionalLong.empty();
+    }
+
     /** A snapshot after {@code startLatest} with our user, identifier and kind: our commit already landed. */
     private Optional<Long> findLanded(Long startLatest, long commitIdentifier, CommitKind kind) throws IOException {
         Long latest = snapshots.latestSnapshotId();

@@ -97,6 +97,11 @@ public final class FileStoreTable implements Table {
     }
 
     @Override
+    public StreamWrite newStreamWrite(String commitUser) {
+        return new StreamTableWrite(this, commitUser);
+    }
+
+    @Override
     public long compactFull() {
         try {
             return new FullCompaction(this).run();

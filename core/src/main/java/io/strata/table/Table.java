@@ -14,6 +14,8 @@ import org.apache.hadoop.fs.Path;
  * for (Split s : plan.splits()) try (CloseableIterator<Row> rows = read.open(s)) { ... }
  *
  * try (BatchWrite w = table.newBatchWrite()) { w.write(row); w.delete(key); w.commit(); }
+ *
+ * try (StreamWrite w = table.newStreamWrite("job-1")) { w.write(row); w.commit(1); w.write(row2); w.commit(2); }
  * }</pre>
  */
 public interface Table {
@@ -35,6 +37,12 @@ public interface Table {
 
     /** A batch write; commit it to make its rows visible. */
     BatchWrite newBatchWrite();
+
+    /**
+     * A long-lived write committing many times under {@code commitUser}, compacting in the background;
+     * a replayed commit identifier that already landed is recognised and not applied twice.
+     */
+    StreamWrite newStreamWrite(String commitUser);
 
     /**
      * Rewrites every bucket with more than one file (or with files below the top level) into one sorted

@@ -4,35 +4,52 @@ import io.strata.data.BinaryRow;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
+import io.strata.lsm.CompactManager;
+import io.strata.lsm.Levels;
 import io.strata.lsm.MemoryBudget;
 import io.strata.lsm.MergeFunctionFactory;
+import io.strata.lsm.UniversalCompaction;
 import io.strata.lsm.WriteBuffer;
 import io.strata.lsm.WriteMerge;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.FileSource;
 import io.strata.manifest.ManifestEntry;
+import io.strata.schema.CompactionOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
+import io.strata.types.RowComparator;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
- * The batch writer: routes rows to (partition, bucket) writers, buffers primary-key rows in sorted
- * write buffers flushed to level-0 files, streams append rows to files, and commits all files as one
- * snapshot. The write buffers of all buckets share one memory budget ({@code write-buffer-size}); when
- * it is used up the largest buffer spills to local disk ({@code write-buffer-spillable}) or, if it may
- * not, is flushed to a level-0 file. Buffers are flushed when the write commits. Its {@link CommitHooks} are asked for when it is created (so that a table that needs a
- * commit lock it lacks fails before any row is written) and closed with it.
+ * The writer: routes rows to (partition, bucket) writers, buffers primary-key rows in sorted write
+ * buffers flushed to level-0 files, streams append rows to files, and commits. The write buffers of all
+ * buckets share one memory budget ({@code write-buffer-size}); when it is used up the largest buffer
+ * spills to local disk ({@code write-buffer-spillable}) or, if it may not, is flushed to a level-0 file.
+ * Buffers are flushed when the write commits. Its {@link CommitHooks} are asked for when it is created
+ * (so that a table that needs a commit lock it lacks fails before any row is written) and closed with it.
+ *
+ * <p>Primary-key buckets are LSM trees ({@link MergeTreeBucket}): each flush adds level-0 files and asks
+ * for a universal compaction, which runs on one background thread the writer's buckets share; writes
+ * wait only when a bucket has more sorted runs than {@code num-sorted-run.stop-trigger}. A commit makes
+ * an APPEND snapshot of the flushed files, then a COMPACT snapshot of the compactions that finished,
+ * both under one commit identifier. {@link StreamTableWrite} keeps it, with its buckets' levels, across
+ * many commits. As a {@link BatchWrite} it commits once and does not compact by itself, since
+ * concurrent batch writes of one bucket (several tasks of one query) would conflict over compactions;
+ * {@code full-compaction.delta-commits} makes its commit compact the buckets it wrote fully.
  */
 final class TableWriter implements BatchWrite {
 
@@ -42,6 +59,7 @@ final class TableWriter implements BatchWrite {
     private final FileStoreTable table;
     private final TableSchema schema;
     private final TableOptions options;
+    private final CompactionOptions compaction;
     private final RowType rowType;
     private final boolean primaryKey;
     private final int numBuckets;
@@ -55,25 +73,42 @@ final class TableWriter implements BatchWrite {
     /** Where write buffers spill: the JVM's temp directory, as local as the writer. */
     private final java.nio.file.Path spillRoot = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
     private final DataFileNames names = new DataFileNames();
-    private final String commitUser = UUID.randomUUID().toString();
+    private final String commitUser;
     private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
     private final CommitHooks hooks;
-    private Map<SnapshotFiles.BucketKey, Long> restoredMaxSequence;
+    /** Null for append tables. */
+    private final MergeFunctionFactory mergeFunctions;
+    private final Comparator<Row> fileKeyComparator;
+    /** The live files of every bucket in the latest snapshot; read when a bucket opens, dropped at each commit. */
+    private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles;
+    /** Whether flushes and commits compact by themselves (stream writes unless {@code write-only}). */
+    private final boolean autoCompaction;
+    private ExecutorService compactionExecutor;
     private boolean committed;
 
+    /** A batch write: a random commit user, and no compaction unless {@code full-compaction.delta-commits} asks. */
     TableWriter(FileStoreTable table) {
+        this(table, UUID.randomUUID().toString(), false);
+    }
+
+    /** @param autoCompaction whether to compact as files are flushed (still off with {@code write-only}) */
+    TableWriter(FileStoreTable table, String commitUser, boolean autoCompaction) {
         this.table = table;
         this.schema = table.schema();
         this.options = schema.tableOptions();
+        this.commitUser = commitUser;
+        this.primaryKey = !schema.primaryKeys().isEmpty();
         try {
             TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
             this.memory = new MemoryBudget(options.writeBufferSize());
             this.spillable = options.writeBufferSpillable();
+            this.compaction = new CompactionOptions(options);
+            this.autoCompaction = autoCompaction && !compaction.writeOnly();
+            this.mergeFunctions = primaryKey ? new MergeFunctionFactory(schema) : null;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + table.location() + " cannot be written: " + e.getMessage(), e);
         }
         this.rowType = schema.rowType();
-        this.primaryKey = !schema.primaryKeys().isEmpty();
         this.numBuckets = options.bucket();
         this.partitionEncoder = new KeyEncoder(rowType, positions(schema.partitionKeys()));
         List<String> bucketKeys = schema.bucketKeys();
@@ -85,13 +120,26 @@ final class TableWriter implements BatchWrite {
         this.keyPositions = positions(schema.trimmedPrimaryKeys());
         this.primaryKeyPositions = positions(schema.primaryKeys());
         // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
-        this.writeMerge = primaryKey ? new MergeFunctionFactory(schema).forWrite("Table " + table.location()) : null;
+        this.writeMerge = primaryKey ? mergeFunctions.forWrite("Table " + table.location()) : null;
+        this.fileKeyComparator = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
         // Last: nothing after it may fail, or the hooks would not be closed.
         this.hooks = CommitHooks.open(table);
     }
 
     private int[] positions(List<String> names) {
         return names.stream().mapToInt(rowType::requireIndexOf).toArray();
+    }
+
+    FileStoreTable table() {
+        return table;
+    }
+
+    String commitUser() {
+        return commitUser;
+    }
+
+    CompactionOptions compactionOptions() {
+        return compaction;
     }
 
     @Override
@@ -117,7 +165,12 @@ final class TableWriter implements BatchWrite {
         int bucket = numBuckets > 0 ? Math.abs(bucketKeyEncoder.hash(row) % numBuckets) : 0;
         SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(partition, bucket);
         try {
-            writers.computeIfAbsent(key, this::newWriter).write(row);
+            BucketWriter writer = writers.get(key);
+            if (writer == null) {
+                writer = newWriter(key);
+                writers.put(key, writer);
+            }
+            writer.write(row);
         } catch (IOException e) {
             throw new UncheckedIOException("Writing to table " + table.location() + " failed: " + e.getMessage(), e);
         }
@@ -133,28 +186,28 @@ final class TableWriter implements BatchWrite {
         write(copy);
     }
 
-    private BucketWriter newWriter(SnapshotFiles.BucketKey key) {
-        long nextSequence = restoredMaxSequence().getOrDefault(key, -1L) + 1;
-        return new BucketWriter(key, nextSequence);
+    private BucketWriter newWriter(SnapshotFiles.BucketKey key) throws IOException {
+        List<DataFileMeta> files = restoredFiles().getOrDefault(key, List.of());
+        long maxSequence = -1;
+        for (DataFileMeta f : files) {
+            maxSequence = Math.max(maxSequence, f.maxSequenceNumber());
+        }
+        return new BucketWriter(key, maxSequence + 1, files);
     }
 
-    /** The highest sequence number of every bucket in the latest snapshot, read once. */
-    private Map<SnapshotFiles.BucketKey, Long> restoredMaxSequence() {
-        if (restoredMaxSequence == null) {
-            restoredMaxSequence = new HashMap<>();
-            try {
-                Snapshot latest = table.snapshotManager().latestSnapshot().orElse(null);
-                if (latest != null) {
-                    for (ManifestEntry e : table.snapshotFiles().liveEntries(latest, null)) {
-                        restoredMaxSequence.merge(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
-                                e.file().maxSequenceNumber(), Math::max);
-                    }
+    /** The live files of every bucket in the latest snapshot, read once per commit cycle. */
+    private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles() throws IOException {
+        if (restoredFiles == null) {
+            restoredFiles = new HashMap<>();
+            Snapshot latest = table.snapshotManager().latestSnapshot().orElse(null);
+            if (latest != null) {
+                for (ManifestEntry e : table.snapshotFiles().liveEntries(latest, null)) {
+                    restoredFiles.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
+                            k -> new ArrayList<>()).add(e.file());
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e.getMessage(), e);
             }
         }
-        return restoredMaxSequence;
+        return restoredFiles;
     }
 
     @Override
@@ -163,48 +216,125 @@ final class TableWriter implements BatchWrite {
             throw new IllegalStateException("This write of table " + table.location() + " was already committed");
         }
         committed = true;
-        List<ManifestEntry> entries = new ArrayList<>();
+        try {
+            // Concurrent batch writes of one bucket would conflict over its compactions, so a batch write
+            // compacts only when full-compaction.delta-commits asks it to (fully, at its commit).
+            return commit(BATCH_COMMIT_IDENTIFIER, true, compaction.fullCompactionDeltaCommits() != null);
+        } finally {
+            shutdownCompaction();
+            hooks.close();
+        }
+    }
+
+    /**
+     * Flushes every bucket and commits what changed as an APPEND snapshot (the flushed files) and then a
+     * COMPACT snapshot (the finished compactions), both under {@code commitIdentifier}. Returns the id
+     * of the last snapshot made, or -1 if there was nothing to commit. On failure the files no snapshot
+     * references are deleted and the writer must not be used any more.
+     */
+    long commit(long commitIdentifier, boolean waitCompaction, boolean fullCompaction) {
+        Map<BucketWriter, MergeTreeBucket.Increment> increments = new LinkedHashMap<>();
+        List<ManifestEntry> appended = new ArrayList<>();
+        List<ManifestEntry> compacted = new ArrayList<>();
+        boolean appendLanded = false;
+        CommitCallbackException callbackFailure = null;
         try {
             for (BucketWriter w : writers.values()) {
-                for (DataFileMeta f : w.finish()) {
-                    entries.add(new ManifestEntry(FileKind.ADD, w.key.partition(), w.key.bucket(),
-                            Math.max(numBuckets, 1), f));
+                MergeTreeBucket.Increment increment = w.prepareCommit(waitCompaction, fullCompaction);
+                increments.put(w, increment);
+                for (DataFileMeta f : increment.newFiles()) {
+                    appended.add(w.entry(FileKind.ADD, f));
+                }
+                for (DataFileMeta f : increment.compactBefore()) {
+                    compacted.add(w.entry(FileKind.DELETE, f));
+                }
+                for (DataFileMeta f : increment.compactAfter()) {
+                    compacted.add(w.entry(FileKind.ADD, f));
                 }
             }
-            if (entries.isEmpty()) {
-                return -1;
+            FileStoreCommit commit = new FileStoreCommit(table, commitUser, hooks);
+            long snapshot = -1;
+            if (!appended.isEmpty()) {
+                try {
+                    snapshot = commit.commit(appended, commitIdentifier, CommitKind.APPEND);
+                } catch (CommitCallbackException e) {
+                    // The snapshot landed and references the data files: they must stay.
+                    callbackFailure = e;
+                    snapshot = e.snapshotId();
+                }
+                appendLanded = true;
             }
-            return new FileStoreCommit(table, commitUser, hooks).commit(entries, BATCH_COMMIT_IDENTIFIER, CommitKind.APPEND);
-        } catch (CommitCallbackException e) {
-            // The snapshot landed and references the data files: they must stay.
-            throw new UncheckedIOException(e.getMessage(), e);
+            if (!compacted.isEmpty()) {
+                try {
+                    snapshot = commit.commit(compacted, commitIdentifier, CommitKind.COMPACT);
+                } catch (CommitCallbackException e) {
+                    callbackFailure = callbackFailure == null ? e : callbackFailure;
+                    snapshot = e.snapshotId();
+                }
+            }
+            restoredFiles = null;
+            if (callbackFailure != null) {
+                throw new UncheckedIOException(callbackFailure.getMessage(), callbackFailure);
+            }
+            return snapshot;
         } catch (IOException | RuntimeException e) {
-            abortAll();
+            if (callbackFailure == null) {
+                abort(increments, appendLanded);
+            }
             if (e instanceof IOException io) {
                 throw new UncheckedIOException("Commit to table " + table.location() + " failed: " + io.getMessage(), io);
             }
             throw (RuntimeException) e;
-        } finally {
-            hooks.close();
         }
     }
 
     @Override
     public void close() {
         if (!committed) {
-            abortAll();
+            abort(Map.of(), false);
             committed = true;
         }
+        shutdownCompaction();
         hooks.close();
     }
 
-    private void abortAll() {
+    /**
+     * Deletes every file that no snapshot references: buffered rows, flushed files, compaction outputs
+     * (and those of {@code failed}, the increments of a commit that did not land, or landed only its
+     * APPEND part when {@code appendLanded}). The bucket writers are dropped; writing again restores
+     * them from the table.
+     */
+    void abort(Map<BucketWriter, MergeTreeBucket.Increment> failed, boolean appendLanded) {
         for (BucketWriter w : writers.values()) {
-            w.files.abort();
-            if (w.buffer != null) {
-                w.buffer.clear();
-            }
+            w.abort(failed.get(w), appendLanded);
         }
+        writers.clear();
+        restoredFiles = null;
+    }
+
+    private void shutdownCompaction() {
+        if (compactionExecutor != null) {
+            compactionExecutor.shutdownNow();
+            compactionExecutor = null;
+        }
+    }
+
+    /** One thread for all compactions of this writer, as Paimon's writer has one compaction executor. */
+    private ExecutorService compactionExecutor() {
+        if (compactionExecutor == null) {
+            compactionExecutor = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "strata-compaction-" + table.location().getName());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return compactionExecutor;
+    }
+
+    /** The LSM levels of a bucket this writer holds (null if it holds none), for tests. */
+    Levels levels(BinaryRow partition, int bucket) {
+        BucketWriter w = writers.get(new SnapshotFiles.BucketKey(partition, bucket));
+        return w == null || w.lsm == null ? null : w.lsm.levels();
     }
 
     /**
@@ -232,22 +362,52 @@ final class TableWriter implements BatchWrite {
     }
 
     /** The writer of one (partition, bucket). */
-    private final class BucketWriter {
+    final class BucketWriter {
 
         private final SnapshotFiles.BucketKey key;
-        private final RollingDataFileWriter files;
+        /** Append tables: the files of the commit being written; primary-key tables: null. */
+        private RollingDataFileWriter files;
         private final WriteBuffer buffer;
+        /** Primary-key tables: the bucket's levels, compactions and uncommitted changes. */
+        private final MergeTreeBucket lsm;
         private long nextSequence;
 
-        BucketWriter(SnapshotFiles.BucketKey key, long nextSequence) {
+        BucketWriter(SnapshotFiles.BucketKey key, long nextSequence, List<DataFileMeta> restored) {
             this.key = key;
             this.nextSequence = nextSequence;
-            this.files = new RollingDataFileWriter(table.fileIO(), table.paths().bucketDirectory(key.partition(), key.bucket()),
-                    rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
-                    options.targetFileSize(primaryKey), names, schema.id(), 0, FileSource.APPEND);
             this.buffer = primaryKey
                     ? new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot)
                     : null;
+            if (primaryKey) {
+                String description = "bucket " + key.bucket() + " of partition " + key.partition() + " of table "
+                        + table.location();
+                Levels levels = new Levels(fileKeyComparator, restored, compaction.numLevels());
+                CompactManager manager = new CompactManager(compactionExecutor(), levels,
+                        new UniversalCompaction(compaction.maxSizeAmplificationPercent(), compaction.sizeRatio(),
+                                compaction.compactionTrigger(), compaction.optimizationInterval()),
+                        fileKeyComparator, compaction.compactionFileSize(true), compaction.stopTrigger(),
+                        new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names),
+                        description);
+                this.lsm = new MergeTreeBucket(table.fileIO(), bucketDirectory(), manager, autoCompaction,
+                        compaction.stopTrigger());
+            } else {
+                this.lsm = null;
+                this.files = newFileWriter(0, FileSource.APPEND);
+            }
+        }
+
+        private org.apache.hadoop.fs.Path bucketDirectory() {
+            return table.paths().bucketDirectory(key.partition(), key.bucket());
+        }
+
+        private RollingDataFileWriter newFileWriter(int level, FileSource source) {
+            return new RollingDataFileWriter(table.fileIO(), bucketDirectory(), rowType, keyPositions, primaryKey,
+                    options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
+                    schema.id(), level, source);
+        }
+
+        ManifestEntry entry(FileKind kind, DataFileMeta file) {
+            return new ManifestEntry(kind, key.partition(), key.bucket(), Math.max(numBuckets, 1), file);
         }
 
         void write(Row row) throws IOException {
@@ -265,22 +425,47 @@ final class TableWriter implements BatchWrite {
             }
         }
 
+        /** Writes the buffer as level-0 files (one sorted run each) and hands them to the LSM tree. */
         void flush() throws IOException {
+            RollingDataFileWriter files = newFileWriter(0, FileSource.APPEND);
+            List<DataFileMeta> flushed;
             try {
                 buffer.drainMerged(files::write);
-                // Each flush is its own level-0 file (one sorted run per file).
-                files.finishFile();
+                flushed = files.finish();
+            } catch (IOException | RuntimeException e) {
+                files.abort();
+                throw e;
             } finally {
                 // Only now: the file writer held the last row (a view into the buffer) as its max key.
                 buffer.clear();
             }
+            lsm.addFlushedFiles(flushed);
         }
 
-        List<DataFileMeta> finish() throws IOException {
-            if (buffer != null && !buffer.isEmpty()) {
+        MergeTreeBucket.Increment prepareCommit(boolean waitCompaction, boolean fullCompaction) throws IOException {
+            if (!primaryKey) {
+                List<DataFileMeta> written = files.finish();
+                files = newFileWriter(0, FileSource.APPEND);
+                return new MergeTreeBucket.Increment(written, List.of(), List.of());
+            }
+            if (!buffer.isEmpty()) {
                 flush();
             }
-            return files.finish();
+            return lsm.prepareCommit(waitCompaction, fullCompaction);
+        }
+
+        void abort(MergeTreeBucket.Increment failed, boolean appendLanded) {
+            if (!primaryKey) {
+                files.abort();
+                if (failed != null && !appendLanded) {
+                    for (DataFileMeta f : failed.newFiles()) {
+                        table.fileIO().deleteQuietly(new org.apache.hadoop.fs.Path(bucketDirectory(), f.fileName()));
+                    }
+                }
+                return;
+            }
+            buffer.clear();
+            lsm.abort(failed, appendLanded);
         }
     }
 }

@@ -1,0 +1,151 @@
+package io.strata.table;
+
+import io.strata.data.Row;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.OptionalLong;
+
+/**
+ * The {@link StreamWrite} of a table: one {@link TableWriter} kept across commits. Commits do not wait
+ * for running compactions (their results go into a later commit); every {@code full-compaction.delta-commits}
+ * commits, each bucket it holds is fully compacted first.
+ */
+final class StreamTableWrite implements StreamWrite {
+
+    private final TableWriter writer;
+    private final Integer fullCompactionDeltaCommits;
+    private OptionalLong lastCommitted;
+    private long commits;
+    private long recordsSinceCommit;
+    private long lastCommitNanos = System.nanoTime();
+    private long commitEveryRecords;
+    private Duration commitEveryInterval = Duration.ZERO;
+    private boolean failed;
+    private boolean closed;
+
+    StreamTableWrite(FileStoreTable table, String commitUser) {
+        if (commitUser == null || commitUser.isBlank()) {
+            throw new IllegalArgumentException("A stream write of table " + table.location() + " needs a commit user");
+        }
+        this.writer = new TableWriter(table, commitUser, true);
+        this.fullCompactionDeltaCommits = writer.compactionOptions().fullCompactionDeltaCommits();
+        try {
+            this.lastCommitted = new FileStoreCommit(table, commitUser, null).latestCommittedIdentifier();
+        } catch (IOException | RuntimeException e) {
+            writer.close();
+            if (e instanceof IOException io) {
+                throw new UncheckedIOException("Reading the snapshots of table " + table.location() + " failed: "
+                        + io.getMessage(), io);
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    @Override
+    public String commitUser() {
+        return writer.commitUser();
+    }
+
+    @Override
+    public void write(Row row) {
+        checkUsable();
+        writer.write(row);
+        recordsSinceCommit++;
+        autoCommit();
+    }
+
+    @Override
+    public void delete(Row row) {
+        checkUsable();
+        writer.delete(row);
+        recordsSinceCommit++;
+        autoCommit();
+    }
+
+    private void autoCommit() {
+        boolean byCount = commitEveryRecords > 0 && recordsSinceCommit >= commitEveryRecords;
+        boolean byTime = !commitEveryInterval.isZero() && System.nanoTime() - lastCommitNanos >= commitEveryInterval.toNanos();
+        if (byCount || byTime) {
+            commit();
+        }
+    }
+
+    @Override
+    public long commit() {
+        return commit(lastCommitted.isPresent() ? lastCommitted.getAsLong() + 1 : 1);
+    }
+
+    @Override
+    public long commit(long commitIdentifier) {
+        checkUsable();
+        recordsSinceCommit = 0;
+        lastCommitNanos = System.nanoTime();
+        if (lastCommitted.isPresent() && commitIdentifier <= lastCommitted.getAsLong()) {
+            // A replay of a commit that landed before a crash: applying it again would duplicate rows.
+            writer.abort(java.util.Map.of(), false);
+            return -1;
+        }
+        boolean full = fullCompactionDeltaCommits != null && (commits + 1) % fullCompactionDeltaCommits == 0;
+        long snapshot;
+        try {
+            snapshot = writer.commit(commitIdentifier, false, full);
+        } catch (UncheckedIOException e) {
+            if (!(e.getCause() instanceof CommitCallbackException)) {
+                failed = true;
+            } else {
+                commits++;
+                lastCommitted = OptionalLong.of(commitIdentifier);
+            }
+            throw e;
+        } catch (RuntimeException e) {
+            failed = true;
+            throw e;
+        }
+        commits++;
+        if (snapshot >= 0) {
+            lastCommitted = OptionalLong.of(commitIdentifier);
+        }
+        return snapshot;
+    }
+
+    @Override
+    public OptionalLong lastCommittedIdentifier() {
+        return lastCommitted;
+    }
+
+    @Override
+    public StreamWrite commitEvery(long records, Duration interval) {
+        if (records < 0 || interval == null || interval.isNegative()) {
+            throw new IllegalArgumentException("commitEvery needs records >= 0 and a non-negative interval, got "
+                    + records + " and " + interval);
+        }
+        this.commitEveryRecords = records;
+        this.commitEveryInterval = interval;
+        return this;
+    }
+
+    private void checkUsable() {
+        if (closed) {
+            throw new IllegalStateException("This stream write of table " + writer.table().location() + " is closed");
+        }
+        if (failed) {
+            throw new IllegalStateException("A commit of this stream write of table " + writer.table().location()
+                    + " failed: open a new stream write with commit user '" + writer.commitUser()
+                    + "' and replay from its last committed identifier");
+        }
+    }
+
+    /** The writer underneath, for tests of its levels. */
+    TableWriter writer() {
+        return writer;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            writer.close();
+        }
+    }
+}

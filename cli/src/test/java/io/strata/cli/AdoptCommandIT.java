@@ -11,8 +11,6 @@ import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
 import io.strata.table.FileStoreTable;
 import io.strata.types.DataTypes;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
@@ -21,7 +19,6 @@ import org.apache.hadoop.hive.metastore.api.Table;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code strata adopt} against a real embedded metastore. The Paimon-registered entries are made the way
@@ -36,9 +33,6 @@ class AdoptCommandIT {
     @TempDir
     Path dir;
 
-    record Run(int exitCode, String out, String err) {
-    }
-
     @BeforeAll
     static void embeddedMetastore() {
         EmbeddedMetastoreSite.install();
@@ -48,13 +42,13 @@ class AdoptCommandIT {
     void adoptsADryRunChangesNothingAndRevertRestores() throws Exception {
         paimonRegistered("adopt_one", "orders", "d1", "d2");
 
-        Run dry = run("adopt", "--metastore", "embedded", "--table", "adopt_one.orders", "--dry-run");
+        Cli.Result dry = run("adopt", "--metastore", "embedded", "--table", "adopt_one.orders", "--dry-run");
         assertThat(dry.exitCode()).as(dry.err()).isZero();
         assertThat(dry.out()).contains("adopt_one.orders: WOULD_ADOPT").contains("2 partition(s)")
                 .contains("1 table(s): 1 would adopt");
         assertThat(inputFormats("adopt_one", "orders")).containsOnly(PAIMON_INPUT);
 
-        Run adopt = run("adopt", "--metastore", "embedded", "--table", "adopt_one.orders");
+        Cli.Result adopt = run("adopt", "--metastore", "embedded", "--table", "adopt_one.orders");
         assertThat(adopt.exitCode()).as(adopt.err()).isZero();
         assertThat(adopt.out()).contains("adopt_one.orders: ADOPTED");
         assertThat(inputFormats("adopt_one", "orders")).containsOnly(STRATA_INPUT);
@@ -65,11 +59,11 @@ class AdoptCommandIT {
             assertThat(table.getSd().getLocation()).endsWith("/lake/adopt_one.db/orders");
         }
 
-        Run again = run("adopt", "--metastore", "embedded", "--table", "adopt_one.orders");
+        Cli.Result again = run("adopt", "--metastore", "embedded", "--table", "adopt_one.orders");
         assertThat(again.exitCode()).isZero();
         assertThat(again.out()).contains("ALREADY_ADOPTED");
 
-        Run revert = run("adopt", "--metastore", "embedded", "--table", "adopt_one.orders", "--revert");
+        Cli.Result revert = run("adopt", "--metastore", "embedded", "--table", "adopt_one.orders", "--revert");
         assertThat(revert.exitCode()).as(revert.err()).isZero();
         assertThat(revert.out()).contains("adopt_one.orders: REVERTED");
         assertThat(inputFormats("adopt_one", "orders")).containsOnly(PAIMON_INPUT);
@@ -83,14 +77,14 @@ class AdoptCommandIT {
         Path schema = Path.of(java.net.URI.create(broken)).resolve("schema");
         Files.move(schema, schema.resolveSibling("schema-moved-away"));
 
-        Run run = run("adopt", "--metastore", "embedded", "--database", "adopt_db");
+        Cli.Result run = run("adopt", "--metastore", "embedded", "--database", "adopt_db");
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
         assertThat(run.out()).contains("adopt_db.good: ADOPTED").contains("adopt_db.broken: REFUSED")
                 .contains("2 table(s): 1 adopted, 1 refused");
         assertThat(inputFormats("adopt_db", "good")).containsOnly(STRATA_INPUT);
         assertThat(inputFormats("adopt_db", "broken")).containsOnly(PAIMON_INPUT);
 
-        Run one = run("adopt", "--metastore", "embedded", "--table", "adopt_db.broken");
+        Cli.Result one = run("adopt", "--metastore", "embedded", "--table", "adopt_db.broken");
         assertThat(one.exitCode()).isEqualTo(1);
         assertThat(one.err()).contains("strata adopt: FAILED: Cannot adopt table adopt_db.broken")
                 .contains("left unchanged");
@@ -98,18 +92,18 @@ class AdoptCommandIT {
 
     @Test
     void badArgumentsExitWithTwo() {
-        Run noDot = run("adopt", "--metastore", "embedded", "--table", "orders");
+        Cli.Result noDot = run("adopt", "--metastore", "embedded", "--table", "orders");
         assertThat(noDot.exitCode()).isEqualTo(2);
         assertThat(noDot.err()).contains("--table orders: expected <database>.<table>");
-        Run revertDb = run("adopt", "--metastore", "embedded", "--database", "x", "--revert");
+        Cli.Result revertDb = run("adopt", "--metastore", "embedded", "--database", "x", "--revert");
         assertThat(revertDb.exitCode()).isEqualTo(2);
         assertThat(revertDb.err()).contains("--revert works on one table");
-        Run badUri = run("adopt", "--metastore", "http://x", "--table", "a.b");
+        Cli.Result badUri = run("adopt", "--metastore", "http://x", "--table", "a.b");
         assertThat(badUri.exitCode()).isEqualTo(2);
         assertThat(badUri.err()).contains("Invalid --metastore 'http://x'");
-        Run both = run("adopt", "--metastore", "embedded", "--table", "a.b", "--database", "a");
+        Cli.Result both = run("adopt", "--metastore", "embedded", "--table", "a.b", "--database", "a");
         assertThat(both.exitCode()).isEqualTo(2);
-        Run unknown = run("adopt", "--metastore", "embedded", "--table", "nowhere.none");
+        Cli.Result unknown = run("adopt", "--metastore", "embedded", "--table", "nowhere.none");
         assertThat(unknown.exitCode()).isEqualTo(1);
         assertThat(unknown.err()).contains("nowhere.none");
     }
@@ -132,7 +126,7 @@ class AdoptCommandIT {
             w.commit();
         }
         String location = dir.resolve("lake").resolve(db + ".db").resolve(name).toString();
-        Run sync = run("sync", "--metastore", "embedded", "--table", location,
+        Cli.Result sync = run("sync", "--metastore", "embedded", "--table", location,
                 "--option", "metastore.sync.paimon-formats=true");
         assertThat(sync.exitCode()).as(sync.err()).isZero();
         return dir.resolve("lake").resolve(db + ".db").resolve(name).toUri().toString();
@@ -150,15 +144,11 @@ class AdoptCommandIT {
         }
     }
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine command = StrataCommand.newCommandLine();
-        command.setOut(new PrintWriter(out));
-        command.setErr(new PrintWriter(err));
-        int code = command.execute(args);
+    private static Cli.Result run(String... args) {
+        Cli.Result result = Cli.run(args);
         // Shown in the test output: docs/cli-adopt.md quotes it.
-        System.out.println("$ strata " + String.join(" ", args) + "\n" + out + err + "(exit " + code + ")");
-        return new Run(code, out.toString(), err.toString());
+        System.out.println("$ strata " + String.join(" ", args) + "\n" + result.out() + result.err()
+                + "(exit " + result.exitCode() + ")");
+        return result;
     }
 }

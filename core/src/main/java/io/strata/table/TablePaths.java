@@ -86,4 +86,29 @@ public final class TablePaths {
         }
         return sb == null ? s : sb.toString();
     }
+
+    /**
+     * Reverses {@link #escape}: {@code %XX} back to the character; a {@code %} not followed by two hex
+     * digits is kept as it is (directories written by other tools).
+     */
+    public static String unescape(String s) {
+        if (s.indexOf('%') < 0) {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '%' && i + 2 < s.length()) {
+                try {
+                    sb.append((char) Integer.parseInt(s.substring(i + 1, i + 3), 16));
+                    i += 2;
+                    continue;
+                } catch (NumberFormatException notAnEscape) {
+                    // keep the '%'
+                }
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
 }

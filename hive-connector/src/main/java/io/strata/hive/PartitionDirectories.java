@@ -137,7 +137,7 @@ final class PartitionDirectories {
                 if (eq < 0) {
                     return null;
                 }
-                String text = unescape(parts[i].substring(eq + 1));
+                String text = TablePaths.unescape(parts[i].substring(eq + 1));
                 if (text.equals(defaultName)) {
                     continue; // null or blank: left open
                 }
@@ -177,27 +177,5 @@ final class PartitionDirectories {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    /** Reverses {@link TablePaths#escape}: {@code %XX} back to the character. */
-    static String unescape(String s) {
-        if (s.indexOf('%') < 0) {
-            return s;
-        }
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '%' && i + 2 < s.length()) {
-                try {
-                    sb.append((char) Integer.parseInt(s.substring(i + 1, i + 3), 16));
-                    i += 2;
-                    continue;
-                } catch (NumberFormatException ignored) {
-                    // not an escape: keep the '%'
-                }
-            }
-            sb.append(c);
-        }
-        return sb.toString();
     }
 }

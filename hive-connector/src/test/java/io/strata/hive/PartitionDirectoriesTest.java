@@ -90,9 +90,9 @@ class PartitionDirectoriesTest {
 
     @Test
     void escapedDirectoryValuesReadBack() {
-        assertThat(PartitionDirectories.unescape("a%3Ab")).isEqualTo("a:b");
-        assertThat(PartitionDirectories.unescape("100%")).isEqualTo("100%");
-        assertThat(PartitionDirectories.unescape("plain")).isEqualTo("plain");
+        assertThat(io.strata.table.TablePaths.unescape("a%3Ab")).isEqualTo("a:b");
+        assertThat(io.strata.table.TablePaths.unescape("100%")).isEqualTo("100%");
+        assertThat(io.strata.table.TablePaths.unescape("plain")).isEqualTo("plain");
     }
 
     @Test

@@ -74,7 +74,7 @@ final class HivePartitionValues {
             if (eq < 0) {
                 throw new IllegalArgumentException("Not a partition directory: '" + segment + "' in " + path);
             }
-            values.add(unescape(segment.substring(eq + 1)));
+            values.add(io.strata.table.TablePaths.unescape(segment.substring(eq + 1)));
         }
         return of(values);
     }
@@ -102,27 +102,5 @@ final class HivePartitionValues {
         BigDecimal stripped = value.stripTrailingZeros();
         // stripTrailingZeros turns 100 into 1E+2: keep integers without a fraction but in plain form.
         return (stripped.scale() < 0 ? stripped.setScale(0) : stripped).toPlainString();
-    }
-
-    /** Reverses {@code TablePaths.escape}: {@code %XX} back to the character. */
-    private static String unescape(String s) {
-        if (s.indexOf('%') < 0) {
-            return s;
-        }
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '%' && i + 2 < s.length()) {
-                try {
-                    sb.append((char) Integer.parseInt(s.substring(i + 1, i + 3), 16));
-                    i += 2;
-                    continue;
-                } catch (NumberFormatException ignored) {
-                    // not an escape: keep the '%'
-                }
-            }
-            sb.append(c);
-        }
-        return sb.toString();
     }
 }

@@ -97,9 +97,9 @@ class ManagedTableIT {
     void anUnsupportedOptionFailsNamingItAndLeavesNoTable() {
         assertThatThrownBy(() -> hive.run("CREATE TABLE strata_it.managed_bad (id BIGINT, v STRING)"
                 + " STORED BY 'io.strata.hive.StrataStorageHandler'"
-                + " TBLPROPERTIES ('primary-key'='id', 'bucket'='2', 'merge-engine'='partial-update')"))
+                + " TBLPROPERTIES ('primary-key'='id', 'bucket'='2', 'deletion-vectors.enabled'='true')"))
                 .isInstanceOf(CommandProcessorException.class)
-                .hasMessageContaining("merge-engine");
+                .hasMessageContaining("deletion-vectors.enabled");
         assertThatThrownBy(() -> hive.run("DESCRIBE strata_it.managed_bad")).isInstanceOf(CommandProcessorException.class);
     }
 

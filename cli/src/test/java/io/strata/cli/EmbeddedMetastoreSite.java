@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.metastore.EmbeddedMetastoreSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,22 +28,8 @@ final class EmbeddedMetastoreSite {
         }
         try {
             Path dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "embedded-metastore-");
-            String uri = dir.toUri().toString();
-            String xml = "<?xml version=\"1.0\"?>\n<configuration>\n"
-                    + property("hive.metastore.uris", "")
-                    + property("javax.jdo.option.ConnectionURL",
-                            "jdbc:derby:;databaseName=" + dir.resolve("metastore_db") + ";create=true")
-                    + property("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver")
-                    + property("datanucleus.schema.autoCreateAll", "true")
-                    + property("hive.metastore.schema.verification", "false")
-                    + property("hive.metastore.warehouse.dir", uri + "warehouse")
-                    + property("hive.metastore.warehouse.external.dir", uri + "external")
-                    + property("fs.defaultFS", "file:///")
-                    + property("hive.metastore.event.db.notification.api.auth", "false")
-                    + property("hive.support.concurrency", "false")
-                    + "</configuration>\n";
-            Path site = dir.resolve("hive-site.xml");
-            Files.writeString(site, xml);
+            Path site = EmbeddedMetastoreSettings.writeSiteFile(dir.resolve("hive-site.xml"),
+                    EmbeddedMetastoreSettings.derby(dir));
             HiveConf.setHiveSiteLocation(site.toUri().toURL());
             // The command's embedded metastore reads its configuration through MetastoreConf.
             MetastoreConf.setHiveSiteLocation(site.toUri().toURL());
@@ -61,7 +48,4 @@ final class EmbeddedMetastoreSite {
         return new HiveMetaStoreClient(conf);
     }
 
-    private static String property(String name, String value) {
-        return "  <property><name>" + name + "</name><value>" + value + "</value></property>\n";
-    }
 }

@@ -1,14 +1,11 @@
 package io.strata.metastore;
 
+import io.strata.testing.LocalPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.conf.HiveConf;
@@ -54,7 +51,7 @@ public final class LocalMetastore {
             baseDir = Files.createTempDirectory(target, "metastore-");
             Path siteFile = baseDir.resolve("hive-site.xml");
             Map<String, String> settings = settings(baseDir);
-            Files.writeString(siteFile, siteXml(settings));
+            EmbeddedMetastoreSettings.writeSiteFile(siteFile, settings);
             // The metastore's TxnHandler serialises Derby work with a JVM lock, but a checkLock heartbeats in an
             // outer transaction before it takes that lock: two clients polling checkLock at once can each
             // wait for the other (one for the JVM lock, one for a Derby row lock). A short Derby lock wait
@@ -64,7 +61,7 @@ public final class LocalMetastore {
             MetastoreLockSchema.create(settings.get("javax.jdo.option.ConnectionURL"));
             // Every new HiveConf in this JVM (the clients' and the server's) reads this file.
             HiveConf.setHiveSiteLocation(siteFile.toUri().toURL());
-            port = freePort();
+            port = LocalPorts.free();
             // The server rejects ordinary clients when hive.in.test is on: start it with a plain conf.
             HiveConf serverConf = new HiveConf();
             serverConf.set("hive.in.test", "false");
@@ -77,65 +74,24 @@ public final class LocalMetastore {
             }, "thrift-metastore-" + port);
             server.setDaemon(true);
             server.start();
-            awaitPort(port, 60_000);
+            LocalPorts.await(port, Duration.ofMinutes(1));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while the metastore started", e);
         }
         startupMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.println("[LocalMetastore] Thrift metastore on 127.0.0.1:" + port + " in " + startupMillis + " ms");
     }
 
     private static Map<String, String> settings(Path dir) {
-        String uri = dir.toUri().toString();
-        Map<String, String> s = new LinkedHashMap<>();
-        s.put("hive.metastore.uris", "");
-        s.put("javax.jdo.option.ConnectionURL", "jdbc:derby:;databaseName=" + dir.resolve("metastore_db") + ";create=true");
-        s.put("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver");
-        s.put("datanucleus.schema.autoCreateAll", "true");
-        s.put("hive.metastore.schema.verification", "false");
-        s.put("hive.metastore.warehouse.dir", uri + "warehouse");
-        s.put("hive.metastore.warehouse.external.dir", uri + "external");
-        s.put("fs.defaultFS", "file:///");
-        s.put("hive.metastore.event.db.notification.api.auth", "false");
-        s.put("hive.support.concurrency", "false");
-        s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+        Map<String, String> s = EmbeddedMetastoreSettings.derby(dir);
         // Locks not heartbeated within the txn timeout are reaped by reapExpiredLocks() (see there).
         s.put("hive.txn.timeout", TXN_TIMEOUT.toSeconds() + "s");
         return s;
     }
 
-    private static String siteXml(Map<String, String> settings) {
-        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
-        settings.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>")
-                .append(v.replace("&", "&amp;").replace("<", "&lt;")).append("</value></property>\n"));
-        return xml.append("</configuration>\n").toString();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static void awaitPort(int port, long timeoutMillis) throws IOException {
-        long deadline = System.currentTimeMillis() + timeoutMillis;
-        while (true) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 500);
-                return;
-            } catch (IOException e) {
-                if (System.currentTimeMillis() > deadline) {
-                    throw new IOException("Thrift metastore did not open port " + port + " in " + timeoutMillis + " ms", e);
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException("Interrupted waiting for the metastore", ie);
-                }
-            }
-        }
-    }
 
     /**
      * Runs the metastore's own lock expiry ({@code TxnStore.performTimeOuts}, what its ACID housekeeper

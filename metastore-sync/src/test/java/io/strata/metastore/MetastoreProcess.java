@@ -1,20 +1,16 @@
 package io.strata.metastore;
 
-import java.io.BufferedReader;
+import io.strata.testing.LocalPorts;
+import io.strata.testing.SecondJvm;
+import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
@@ -27,7 +23,7 @@ import org.apache.hadoop.hive.metastore.api.MetaException;
  * this loses the server's in-memory state and exercises Derby's crash recovery.
  *
  * <p>The child runs this JVM's java with its class path; its output goes to {@code server-N.log} in the
- * metastore directory (N counts starts).
+ * metastore directory (N counts starts), its temporary files to {@code tmp/} there.
  */
 final class MetastoreProcess implements AutoCloseable {
 
@@ -43,9 +39,7 @@ final class MetastoreProcess implements AutoCloseable {
         this.directory = directory.toAbsolutePath();
         try {
             Files.createDirectories(this.directory);
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                port = s.getLocalPort();
-            }
+            port = LocalPorts.free();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -58,45 +52,23 @@ final class MetastoreProcess implements AutoCloseable {
         }
         long begin = System.nanoTime();
         starts++;
-        Path log = directory.resolve("server-" + starts + ".log");
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command()
-                .orElseThrow(() -> new IllegalStateException("Cannot tell which java runs this JVM")));
-        command.add("-Xmx512m");
-        // Startup is class loading and Hive's initialisation: the C1 compiler alone starts it sooner.
-        command.add("-XX:TieredStopAtLevel=1");
+        List<String> options = new ArrayList<>(List.of("-Xmx512m",
+                // Startup is class loading and Hive's initialisation: the C1 compiler alone starts it sooner.
+                "-XX:TieredStopAtLevel=1"));
         // The module opens to Hive what it needs on JDK 17 (test.argLine): the server needs the same.
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports")) {
-                command.add(arg);
+                options.add(arg);
             }
         }
-        command.add("-Djava.io.tmpdir=" + Files.createDirectories(directory.resolve("tmp")));
-        command.add("-Dhadoop.log.dir=" + directory.resolve("tmp"));
-        command.add("-Dderby.stream.error.file=" + directory.resolve("derby.log"));
-        command.add("-Duser.timezone=UTC");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(MetastoreServerMain.class.getName());
-        command.add(Integer.toString(port));
-        command.add(directory.toString());
-        process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        CountDownLatch ready = new CountDownLatch(1);
-        Process started = process;
-        Thread pump = new Thread(() -> pump(started, log, ready), "metastore-process-output-" + port);
-        pump.setDaemon(true);
-        pump.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS);
-        while (!ready.await(100, TimeUnit.MILLISECONDS)) {
-            if (!started.isAlive() || System.nanoTime() > deadline) {
-                started.destroyForcibly().waitFor();
-                throw new IllegalStateException("The metastore process on port " + port + " did not start"
-                        + (started.isAlive() ? " in " + START_TIMEOUT_SECONDS + " s" : " (exit " + started.exitValue() + ")")
-                        + "; its output: " + log + "\n" + tail(log));
-            }
-        }
+        process = SecondJvm.of(directory, MetastoreServerMain.class)
+                .classPath(List.of(System.getProperty("java.class.path").split(File.pathSeparator)))
+                .jvmOptions(options)
+                .args(Integer.toString(port), directory.toString())
+                .start(directory.resolve("server-" + starts + ".log"), line -> line.startsWith(MetastoreServerMain.READY),
+                        Duration.ofSeconds(START_TIMEOUT_SECONDS));
         Duration took = Duration.ofNanos(System.nanoTime() - begin);
-        System.out.println("[MetastoreProcess] pid " + started.pid() + " on 127.0.0.1:" + port + " ready in "
+        System.out.println("[MetastoreProcess] pid " + process.pid() + " on 127.0.0.1:" + port + " ready in "
                 + took.toMillis() + " ms (start " + starts + ")");
         return took;
     }
@@ -129,30 +101,6 @@ final class MetastoreProcess implements AutoCloseable {
             return MetastoreClients.open(thriftUri(), new Configuration());
         } catch (MetaException e) {
             throw new IllegalStateException(e.getMessage(), e);
-        }
-    }
-
-    private static void pump(Process process, Path log, CountDownLatch ready) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true)) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                out.println(line);
-                if (line.startsWith(MetastoreServerMain.READY)) {
-                    ready.countDown();
-                }
-            }
-        } catch (IOException e) {
-            // The process died (killed): its output ends here.
-        }
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-        } catch (IOException e) {
-            return "(no output: " + e.getMessage() + ")";
         }
     }
 

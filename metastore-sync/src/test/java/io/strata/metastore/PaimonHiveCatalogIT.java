@@ -126,7 +126,7 @@ class PaimonHiveCatalogIT {
                 + " in a second JVM: " + paimon.wallMillis() + " ms wall, peak heap "
                 + paimon.peakHeapBytes() / (1 << 20) + " MB, catalog created in " + paimon.catalogMillis()
                 + " ms, commands " + paimon.millis());
-        paimon.output().forEach((command, lines) -> System.out.println("[PaimonHiveCatalogIT] " + command + " -> " + lines));
+        paimon.transcript().output().forEach((command, lines) -> System.out.println("[PaimonHiveCatalogIT] " + command + " -> " + lines));
         paimon.errors().forEach((command, error) -> System.out.println("[PaimonHiveCatalogIT] " + command + " -> " + error));
 
         assertThat(paimon.catalogClass()).isEqualTo("org.apache.paimon.hive.HiveCatalog");

@@ -1,11 +1,11 @@
 package io.strata.hive.it;
 
+import io.strata.metastore.EmbeddedMetastoreSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hive.conf.HiveConf;
@@ -44,7 +44,7 @@ public final class EmbeddedHive {
             Files.createDirectories(target);
             baseDir = Files.createTempDirectory(target, "hive-");
             Path siteFile = baseDir.resolve("hive-site.xml");
-            Files.writeString(siteFile, siteXml(settings(baseDir)));
+            EmbeddedMetastoreSettings.writeSiteFile(siteFile, settings(baseDir));
             // Every new HiveConf in this JVM (ours and the metastore's) reads this file.
             HiveConf.setHiveSiteLocation(siteFile.toUri().toURL());
             conf = new HiveConf();
@@ -62,16 +62,7 @@ public final class EmbeddedHive {
     }
 
     private static Map<String, String> settings(Path dir) {
-        String uri = dir.toUri().toString();
-        Map<String, String> s = new LinkedHashMap<>();
-        s.put("hive.metastore.uris", "");
-        s.put("javax.jdo.option.ConnectionURL", "jdbc:derby:;databaseName=" + dir.resolve("metastore_db") + ";create=true");
-        s.put("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver");
-        s.put("datanucleus.schema.autoCreateAll", "true");
-        s.put("hive.metastore.schema.verification", "false");
-        s.put("hive.metastore.warehouse.dir", uri + "warehouse");
-        s.put("hive.metastore.warehouse.external.dir", uri + "external");
-        s.put("fs.defaultFS", "file:///");
+        Map<String, String> s = EmbeddedMetastoreSettings.derby(dir);
         s.put("hive.exec.scratchdir", dir.resolve("scratch").toString());
         s.put("hive.exec.local.scratchdir", dir.resolve("local-scratch").toString());
         s.put("hive.downloaded.resources.dir", dir.resolve("resources").toString());
@@ -86,22 +77,13 @@ public final class EmbeddedHive {
         s.put("hive.exec.mode.local.auto", "false");
         s.put("hive.stats.autogather", "false");
         s.put("hive.stats.column.autogather", "false");
-        s.put("hive.support.concurrency", "false");
-        s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
         s.put("hive.server2.enable.doAs", "false");
-        s.put("hive.metastore.event.db.notification.api.auth", "false");
         // Else a background thread races the creation of the metastore schema.
         s.put("hive.query.reexecution.stats.persist.scope", "query");
         s.put("hive.session.silent", "true");
         return s;
     }
 
-    private static String siteXml(Map<String, String> settings) {
-        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
-        settings.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>")
-                .append(v.replace("&", "&amp;").replace("<", "&lt;")).append("</value></property>\n"));
-        return xml.append("</configuration>\n").toString();
-    }
 
     /** Milliseconds Hive took to start, metastore schema included. */
     public long startupMillis() {

@@ -1,19 +1,18 @@
 package io.strata.hive.it;
 
+import io.strata.metastore.EmbeddedMetastoreSettings;
+import io.strata.testing.SecondJvm;
+import io.strata.testing.StepTranscript;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A second JVM that plays a user's Hive 4.1 installation: on its class path only what Hive itself runs
@@ -51,52 +50,38 @@ final class HiveProcess {
             "/org/opentest4j/",
             "/org/apiguardian/");
 
-    /** Hive 4's own list of JDK 17 openings (its launcher scripts pass them). */
-    private static final List<String> ADD_OPENS = List.of(
+    /** A heap for Hive's local jobs, and Hive 4's own list of JDK 17 openings (its launcher scripts pass them). */
+    private static final List<String> JVM_OPTIONS = Stream.concat(Stream.of("-Xmx768m"), Stream.of(
             "java.base/java.lang", "java.base/java.net", "java.base/java.util", "java.base/java.util.concurrent",
             "java.base/java.util.concurrent.atomic", "java.base/java.util.regex", "java.base/java.nio",
             "java.base/sun.nio.ch", "java.base/java.lang.reflect", "java.base/java.io", "java.base/java.text",
-            "java.sql/java.sql");
+            "java.sql/java.sql").map(open -> "--add-opens=" + open + "=ALL-UNNAMED")).toList();
 
     private HiveProcess() {}
 
-    /** What the second JVM printed: statement -> rows, or the error of a statement that failed. */
-    record Result(long startupMillis, long wallMillis, Map<String, List<String>> rows, Map<String, String> errors,
-                  Map<String, Long> millis, String log) {
+    /** What the second JVM reported: its start-up and wall time, and per statement its rows or error. */
+    record Result(long startupMillis, long wallMillis, StepTranscript.Parsed transcript) {
 
         /** The rows of a statement that must have succeeded. */
         List<String> rowsOf(String sql) {
-            if (errors.containsKey(sql)) {
-                throw new AssertionError("The second Hive failed '" + sql + "': " + errors.get(sql));
-            }
-            List<String> r = rows.get(sql);
-            if (r == null) {
-                throw new AssertionError("The second Hive never ran '" + sql + "'; its output:\n" + log);
-            }
-            return r;
+            return transcript.outputOf(sql, "The second Hive");
+        }
+
+        /** Milliseconds per statement that succeeded. */
+        Map<String, Long> millis() {
+            return transcript.millis();
         }
     }
 
     /** The class path of a Hive installation: this JVM's test class path minus Strata and what only Strata needs. */
     static List<String> hiveClassPath(Path projectRoot) {
-        String testClassPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String root = projectRoot.toAbsolutePath().normalize().toString() + File.separator;
         List<String> kept = new ArrayList<>();
-        for (String entry : testClassPath.split(File.pathSeparator)) {
-            if (entry.isBlank()) {
-                continue;
+        for (String entry : SecondJvm.testClassPath()) {
+            String unix = Path.of(entry).toAbsolutePath().normalize().toString().replace(File.separatorChar, '/');
+            // Strata's modules (core, connector, these tests' classes) and what only Strata needs.
+            if (!SecondJvm.isBuildOutput(entry, projectRoot) && STRATA_ONLY.stream().noneMatch(unix::contains)) {
+                kept.add(entry);
             }
-            String path = Path.of(entry).toAbsolutePath().normalize().toString();
-            String unix = path.replace(File.separatorChar, '/');
-            // Every module's build output in this project (core, connector, these tests' classes) is Strata's;
-            // a Maven repository inside the project directory (some CI set-ups) is not.
-            if ((path + File.separator).startsWith(root) && unix.contains("/target/")) {
-                continue;
-            }
-            if (STRATA_ONLY.stream().anyMatch(unix::contains)) {
-                continue;
-            }
-            kept.add(path);
         }
         return kept;
     }
@@ -106,93 +91,20 @@ final class HiveProcess {
      * {@link HiveProcessMain}, {@link EmbeddedHive} and the logging configuration.
      */
     static Result run(Path workDir, List<String> classPath, List<String> script) throws IOException, InterruptedException {
-        Path classes = workDir.resolve("main-classes");
-        copyClass(HiveProcessMain.class, classes);
-        copyClass(EmbeddedHive.class, classes);
-        try (InputStream log4j = HiveProcess.class.getResourceAsStream("/log4j2-test.properties")) {
-            if (log4j != null) {
-                Files.copy(log4j, classes.resolve("log4j2-test.properties"), StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-        Path tmp = Files.createDirectories(workDir.resolve("tmp"));
         Path scriptFile = workDir.resolve("script.sql");
         Files.write(scriptFile, script, StandardCharsets.UTF_8);
         Path resultFile = workDir.resolve("result.txt");
-        Path logFile = workDir.resolve("process.log");
-
-        List<String> fullPath = new ArrayList<>();
-        fullPath.add(classes.toString());
-        fullPath.addAll(classPath);
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx768m");
-        for (String open : ADD_OPENS) {
-            command.add("--add-opens=" + open + "=ALL-UNNAMED");
+        SecondJvm jvm = SecondJvm.of(workDir, HiveProcessMain.class)
+                .carrying(EmbeddedHive.class, EmbeddedMetastoreSettings.class)
+                .classPath(classPath)
+                .jvmOptions(JVM_OPTIONS)
+                .args(scriptFile.toString(), resultFile.toString());
+        SecondJvm.Finished finished = jvm.run(Duration.ofMinutes(10));
+        if (finished.exitCode() != 0 || !Files.exists(resultFile)) {
+            throw new AssertionError("The second Hive exited with " + finished.exitCode() + "; its log:\n" + finished.logTail());
         }
-        command.add("-Djava.io.tmpdir=" + tmp);
-        command.add("-Dhadoop.log.dir=" + tmp);
-        command.add("-Dderby.stream.error.file=" + tmp.resolve("derby.log"));
-        command.add("-Duser.timezone=UTC");
-        command.add("-cp");
-        command.add(String.join(File.pathSeparator, fullPath));
-        command.add(HiveProcessMain.class.getName());
-        command.add(scriptFile.toString());
-        command.add(resultFile.toString());
-
-        long start = System.nanoTime();
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
-        if (!process.waitFor(10, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError("The second Hive did not finish in 10 minutes; its log: " + logFile);
-        }
-        long wall = (System.nanoTime() - start) / 1_000_000;
-        String log = Files.readString(logFile, StandardCharsets.UTF_8);
-        if (process.exitValue() != 0 || !Files.exists(resultFile)) {
-            throw new AssertionError("The second Hive exited with " + process.exitValue() + "; its log:\n" + tail(log));
-        }
-        return parse(Files.readAllLines(resultFile, StandardCharsets.UTF_8), wall, tail(log));
-    }
-
-    private static Result parse(List<String> lines, long wall, String log) {
-        Map<String, List<String>> rows = new LinkedHashMap<>();
-        Map<String, String> errors = new LinkedHashMap<>();
-        Map<String, Long> millis = new LinkedHashMap<>();
-        long startup = -1;
-        String current = null;
-        List<String> currentRows = null;
-        for (String line : lines) {
-            if (line.startsWith("@started\t")) {
-                startup = Long.parseLong(line.substring(9));
-            } else if (line.startsWith("@statement\t")) {
-                current = line.substring(11);
-                currentRows = new ArrayList<>();
-            } else if (line.startsWith("@ok\t")) {
-                rows.put(current, currentRows);
-                millis.put(current, Long.parseLong(line.substring(4)));
-            } else if (line.startsWith("@error\t")) {
-                errors.put(current, line.substring(7));
-            } else if (currentRows != null) {
-                currentRows.add(line);
-            }
-        }
-        return new Result(startup, wall, rows, errors, millis, log);
-    }
-
-    private static String tail(String log) {
-        return log.length() <= 20_000 ? log : log.substring(log.length() - 20_000);
-    }
-
-    private static void copyClass(Class<?> type, Path classesDir) {
-        String resource = type.getName().replace('.', '/') + ".class";
-        try {
-            Path source = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).resolve(resource);
-            Path target = classesDir.resolve(resource);
-            Files.createDirectories(target.getParent());
-            Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        StepTranscript.Parsed transcript = StepTranscript.parse(Files.readAllLines(resultFile, StandardCharsets.UTF_8),
+                finished.logTail());
+        return new Result(transcript.longHeader("started"), finished.wallMillis(), transcript);
     }
 }

@@ -1,6 +1,6 @@
 package io.strata.hive.it;
 
-import java.io.PrintWriter;
+import io.strata.testing.StepTranscript;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +18,8 @@ import org.apache.hadoop.hive.ql.processors.AddResourceProcessor;
  * resource command, not through the Driver) and {@code WHERE IS <class>}, which prints the jar a class is
  * loaded from (or {@code absent}).
  *
- * <p>Result file: {@code @started <ms>}, then per statement {@code @statement <sql>}, its rows, and
- * {@code @ok <ms>} or {@code @error <message>}.
+ * <p>Result file: a {@link StepTranscript} with the header {@code started} (Hive's start-up, ms) and one
+ * step per statement.
  */
 public final class HiveProcessMain {
 
@@ -29,27 +29,14 @@ public final class HiveProcessMain {
     public static void main(String[] args) throws Exception {
         List<String> script = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
         int exitCode = 0;
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[1]), StandardCharsets.UTF_8))) {
+        try (StepTranscript out = StepTranscript.create(Path.of(args[1]))) {
             long start = System.nanoTime();
             EmbeddedHive hive = EmbeddedHive.get();
-            out.println("@started\t" + millisSince(start));
-            out.flush();
+            out.header("started", (System.nanoTime() - start) / 1_000_000);
             for (String sql : script) {
-                if (sql.isBlank()) {
-                    continue;
+                if (!sql.isBlank()) {
+                    out.step(sql, () -> run(hive, sql));
                 }
-                out.println("@statement\t" + sql);
-                long began = System.nanoTime();
-                try {
-                    for (String row : run(hive, sql)) {
-                        out.println(row);
-                    }
-                    out.println("@ok\t" + millisSince(began));
-                } catch (Exception | LinkageError e) {
-                    // The parent asserts on failures too (and needs their text): report, keep going.
-                    out.println("@error\t" + describe(e));
-                }
-                out.flush();
             }
         } catch (Throwable t) {
             t.printStackTrace();
@@ -79,21 +66,5 @@ public final class HiveProcessMain {
         } catch (ClassNotFoundException e) {
             return "absent";
         }
-    }
-
-    /** The message and every cause's, on one line. */
-    private static String describe(Throwable t) {
-        StringBuilder text = new StringBuilder();
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (text.length() > 0) {
-                text.append(" <- ");
-            }
-            text.append(c.getClass().getName()).append(": ").append(c.getMessage());
-        }
-        return text.toString().replace('\n', ' ').replace('\r', ' ');
-    }
-
-    private static long millisSince(long nanos) {
-        return (System.nanoTime() - nanos) / 1_000_000;
     }
 }

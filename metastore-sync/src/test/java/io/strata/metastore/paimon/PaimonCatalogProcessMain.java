@@ -1,6 +1,6 @@
 package io.strata.metastore.paimon;
 
-import java.io.PrintWriter;
+import io.strata.testing.StepTranscript;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -38,8 +38,8 @@ import org.apache.paimon.types.RowType;
  * one partition, as comma-separated values in field order, unsorted); {@code partitions <db>.<t>};
  * {@code drop <db>.<t>}.
  *
- * <p>Result file: {@code @started <ms>} (catalog creation), then per command {@code @command <line>},
- * its output lines, and {@code @ok <ms>} or {@code @error <message>}.
+ * <p>Result file: a {@link StepTranscript} with the headers {@code started} (catalog creation, ms),
+ * {@code catalog}, {@code hive} and {@code heap} (peak, bytes), and one step per command.
  */
 public final class PaimonCatalogProcessMain {
 
@@ -49,36 +49,23 @@ public final class PaimonCatalogProcessMain {
     public static void main(String[] args) throws Exception {
         List<String> commands = Files.readAllLines(Path.of(args[2]), StandardCharsets.UTF_8);
         int exitCode = 0;
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[3]), StandardCharsets.UTF_8))) {
+        try (StepTranscript out = StepTranscript.create(Path.of(args[3]))) {
             long start = System.nanoTime();
             Options options = new Options();
             options.set("metastore", "hive");
             options.set("uri", args[0]);
             options.set("warehouse", args[1]);
             try (Catalog catalog = CatalogFactory.createCatalog(CatalogContext.create(options, new Configuration()))) {
-                out.println("@started\t" + millisSince(start));
+                out.header("started", (System.nanoTime() - start) / 1_000_000);
                 // The factory wraps the metastore catalog (in a caching catalog by default).
-                out.println("@catalog\t" + DelegateCatalog.rootCatalog(catalog).getClass().getName());
-                out.println("@hive\t" + jarOf(HiveConf.class));
-                out.flush();
+                out.header("catalog", DelegateCatalog.rootCatalog(catalog).getClass().getName());
+                out.header("hive", jarOf(HiveConf.class));
                 for (String command : commands) {
-                    if (command.isBlank()) {
-                        continue;
+                    if (!command.isBlank()) {
+                        out.step(command, () -> run(catalog, command.trim().split(" ")));
                     }
-                    out.println("@command\t" + command);
-                    long began = System.nanoTime();
-                    try {
-                        for (String line : run(catalog, command.trim().split(" "))) {
-                            out.println(line);
-                        }
-                        out.println("@ok\t" + millisSince(began));
-                    } catch (Exception | LinkageError e) {
-                        // The parent asserts on failures too (and needs their text): report, keep going.
-                        out.println("@error\t" + describe(e));
-                    }
-                    out.flush();
                 }
-                out.println("@heap\t" + peakHeapBytes());
+                out.header("heap", peakHeapBytes());
             }
         } catch (Throwable t) {
             t.printStackTrace();
@@ -169,21 +156,5 @@ public final class PaimonCatalogProcessMain {
     /** The jar a class was loaded from: which Hive the catalog runs on. */
     private static String jarOf(Class<?> type) {
         return Path.of(type.getProtectionDomain().getCodeSource().getLocation().getPath()).getFileName().toString();
-    }
-
-    /** The message and every cause's, on one line. */
-    private static String describe(Throwable t) {
-        StringBuilder text = new StringBuilder();
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (text.length() > 0) {
-                text.append(" <- ");
-            }
-            text.append(c.getClass().getName()).append(": ").append(c.getMessage());
-        }
-        return text.toString().replace('\n', ' ').replace('\r', ' ');
-    }
-
-    private static long millisSince(long nanos) {
-        return (System.nanoTime() - nanos) / 1_000_000;
     }
 }

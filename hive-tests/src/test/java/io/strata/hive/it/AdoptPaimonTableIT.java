@@ -3,28 +3,18 @@ package io.strata.hive.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.data.CloseableIterator;
-import io.strata.data.Row;
 import io.strata.fs.FileIO;
 import io.strata.hive.HiveTypeMapping;
 import io.strata.metastore.adopt.Adoption;
 import io.strata.metastore.adopt.HiveHandler;
 import io.strata.metastore.adopt.PaimonTableAdoption;
 import io.strata.table.FileStoreTable;
-import io.strata.table.Plan;
-import io.strata.table.Split;
-import io.strata.table.TableRead;
 import io.strata.types.DataField;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
@@ -52,9 +42,7 @@ class AdoptPaimonTableIT {
 
     @Test
     void hiveReadsAPaimonRegisteredTableOnceAdopted() throws Exception {
-        Path copy = hive.newDirectory("adopt-").resolve("pk_orc");
-        copyTree(Path.of(System.getProperty("strata.paimon.fixtures")).resolve("pk_orc"), copy);
-        FileStoreTable table = FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(copy.toUri()));
+        FileStoreTable table = FixtureTables.copy("pk_orc", hive.newDirectory("adopt-"));
 
         // Hive's own (embedded) metastore, as Hive's session uses it.
         try (IMetaStoreClient client = new HiveMetaStoreClient(new HiveConf())) {
@@ -69,7 +57,7 @@ class AdoptPaimonTableIT {
             assertThat(after.getParameters()).containsEntry("table_type", "PAIMON");
         }
 
-        List<String> core = coreRows(table);
+        List<String> core = HiveText.lines(table);
         assertThat(core).hasSize(8);
         assertThat(hive.query("SELECT * FROM strata_it.paimon_orders")).containsExactlyInAnyOrderElementsOf(core);
         assertThat(hive.query("SELECT count(*) FROM strata_it.paimon_orders")).containsExactly("8");
@@ -99,36 +87,5 @@ class AdoptPaimonTableIT {
         int now = (int) (System.currentTimeMillis() / 1000);
         return new Table(name, database, System.getProperty("user.name"), now, now, Integer.MAX_VALUE, sd,
                 new ArrayList<>(), params, null, null, "MANAGED_TABLE");
-    }
-
-    private static List<String> coreRows(FileStoreTable table) throws IOException {
-        Plan plan = table.newScan().plan();
-        TableRead read = table.newRead(plan);
-        List<String> lines = new ArrayList<>();
-        for (Split split : plan.splits()) {
-            try (CloseableIterator<Row> rows = read.open(split)) {
-                while (rows.hasNext()) {
-                    lines.add(HiveText.line(rows.next(), plan.readType()));
-                }
-            }
-        }
-        return lines;
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            files.forEach(p -> {
-                try {
-                    Path target = to.resolve(from.relativize(p).toString());
-                    if (Files.isDirectory(p)) {
-                        Files.createDirectories(target);
-                    } else {
-                        Files.copy(p, target);
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
     }
 }

@@ -1,9 +1,15 @@
 package io.strata.hive.it;
 
+import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
 import io.strata.data.Timestamp;
+import io.strata.table.FileStoreTable;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.table.TableRead;
 import io.strata.types.AtomicType;
 import io.strata.types.RowType;
+import java.io.IOException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -16,6 +22,21 @@ final class HiveText {
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private HiveText() {}
+
+    /** Every row of the table's latest snapshot, read by core, as Hive prints them. */
+    static List<String> lines(FileStoreTable table) throws IOException {
+        Plan plan = table.newScan().plan();
+        TableRead read = table.newRead(plan);
+        List<String> lines = new ArrayList<>();
+        for (Split split : plan.splits()) {
+            try (CloseableIterator<Row> rows = read.open(split)) {
+                while (rows.hasNext()) {
+                    lines.add(line(rows.next(), plan.readType()));
+                }
+            }
+        }
+        return lines;
+    }
 
     static String line(Row row, RowType type) {
         List<String> cells = new ArrayList<>();

@@ -9,7 +9,8 @@ import java.util.Map;
  */
 record BenchmarkOptions(
         int rows, int keySpace, int commits, int buckets, int deletePercent, long seed,
-        int warmups, int iterations, String[] formats, String writeBufferSize, String writeBufferSpillable) {
+        int warmups, int iterations, String[] formats, String writeBufferSize, String writeBufferSpillable,
+        int readRepeats) {
 
     static BenchmarkOptions fromSystemProperties() {
         int rows = Integer.getInteger("bench.rows", 1_000_000);
@@ -24,7 +25,8 @@ record BenchmarkOptions(
                 Integer.getInteger("bench.iterations", 3),
                 System.getProperty("bench.formats", "orc,parquet").split(","),
                 System.getProperty("bench.writeBufferSize", "256 mb"),
-                System.getProperty("bench.writeBufferSpillable", "true"));
+                System.getProperty("bench.writeBufferSpillable", "true"),
+                Integer.getInteger("bench.readRepeats", 1));
     }
 
     /**
@@ -48,6 +50,6 @@ record BenchmarkOptions(
         return "rows=" + rows + " keys=" + keySpace + " commits=" + commits + " buckets=" + buckets
                 + " deletes=" + deletePercent + "% seed=" + seed + " warmups=" + warmups + " iterations=" + iterations
                 + " formats=" + String.join(",", formats) + " write-buffer-size=" + writeBufferSize
-                + " write-buffer-spillable=" + writeBufferSpillable;
+                + " write-buffer-spillable=" + writeBufferSpillable + " read-repeats=" + readRepeats;
     }
 }

@@ -79,11 +79,11 @@ public final class UpsertBenchmark {
         for (Engine e : order) {
             Path own = e == strata ? strataTable : paimonTable;
             int slot = e == strata ? 0 : 1;
-            double seconds = timed(() -> counts[slot] = e.read(own));
-            record(measured, format, READ, e.name(), counts[slot], seconds);
+            double seconds = timed(() -> counts[slot] = readRepeatedly(e, own));
+            record(measured, format, READ, e.name(), counts[slot] * options.readRepeats(), seconds);
         }
-        double seconds = timed(() -> counts[2] = strata.read(paimonTable));
-        record(measured, format, CROSS_READ, strata.name(), counts[2], seconds);
+        double seconds = timed(() -> counts[2] = readRepeatedly(strata, paimonTable));
+        record(measured, format, CROSS_READ, strata.name(), counts[2] * options.readRepeats(), seconds);
         if (counts[0] != counts[1] || counts[1] != counts[2]) {
             throw new IllegalStateException("Row counts differ (" + format + "): Strata reads " + counts[0]
                     + " rows of its table, Paimon " + counts[1] + " of its table, Strata " + counts[2]
@@ -91,6 +91,18 @@ public final class UpsertBenchmark {
         }
         System.out.printf(Locale.ROOT, "%s %s iteration: %,d merged rows in each table%n", format,
                 measured ? "measured" : "warm-up", counts[0]);
+    }
+
+    /**
+     * Reads the table {@code bench.readRepeats} times and returns the rows of one read. A merged read of a
+     * small table takes a fraction of a second; repeating it gives the JIT and a profiler a longer run.
+     */
+    private long readRepeatedly(Engine e, Path table) throws Exception {
+        long rows = 0;
+        for (int r = 0; r < options.readRepeats(); r++) {
+            rows = e.read(table);
+        }
+        return rows;
     }
 
     @FunctionalInterface

@@ -2,6 +2,7 @@ package io.strata.lsm;
 
 import io.strata.data.Row;
 import io.strata.manifest.DataFileMeta;
+import io.strata.types.RowType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -26,6 +27,34 @@ public final class MergeTreeReader {
             Comparator<Row> sequenceOrder,
             Supplier<MergeFunction> mergeFunctions,
             DataFileOpener opener) {
+        return read(files, fileKeyComparator, valueKeyComparator, null, sequenceOrder, mergeFunctions, opener);
+    }
+
+    /**
+     * Like {@link #read(List, Comparator, Comparator, Comparator, Supplier, DataFileOpener)}, with the key
+     * known by its positions in the value rows of {@code valueType}: a key of one integral field is then
+     * compared as a {@code long} read once per record.
+     */
+    public static RecordCursor read(
+            List<DataFileMeta> files,
+            Comparator<Row> fileKeyComparator,
+            RowType valueType,
+            int[] keyPositions,
+            Comparator<Row> sequenceOrder,
+            Supplier<MergeFunction> mergeFunctions,
+            DataFileOpener opener) {
+        return read(files, fileKeyComparator, KeyOrder.onPositions(valueType, keyPositions),
+                MergingCursor.IntegralKey.of(valueType, keyPositions), sequenceOrder, mergeFunctions, opener);
+    }
+
+    private static RecordCursor read(
+            List<DataFileMeta> files,
+            Comparator<Row> fileKeyComparator,
+            Comparator<Row> valueKeyComparator,
+            MergingCursor.IntegralKey integralKey,
+            Comparator<Row> sequenceOrder,
+            Supplier<MergeFunction> mergeFunctions,
+            DataFileOpener opener) {
         List<List<SortedRun>> sections = new IntervalPartition(fileKeyComparator).partition(files);
         List<ConcatCursor.CursorFactory> factories = new ArrayList<>(sections.size());
         for (List<SortedRun> section : sections) {
@@ -38,7 +67,8 @@ public final class MergeTreeReader {
                     for (SortedRun r : section) {
                         runs.add(ConcatCursor.ofFiles(r.files(), opener));
                     }
-                    return new MergingCursor(runs, valueKeyComparator, sequenceOrder, mergeFunctions.get());
+                    return new MergingCursor(
+                            runs, valueKeyComparator, integralKey, sequenceOrder, mergeFunctions.get(), false);
                 });
             }
         }

@@ -131,9 +131,9 @@ public final class TableRead {
             sequenceOrder = options.sequenceFieldDescending() ? ascending.reversed() : ascending;
         }
         Comparator<Row> fileKeys = io.strata.types.RowComparator.of(schema.trimmedPrimaryKeyType());
-        Comparator<Row> valueKeys = KeyOrder.onPositions(rowType, keyPositions);
         boolean[] readFields = wanted.clone();
-        return MergeTreeReader.read(files, fileKeys, valueKeys, sequenceOrder, () -> mergeFunctions.create(readFields), opener);
+        return MergeTreeReader.read(
+                files, fileKeys, rowType, keyPositions, sequenceOrder, () -> mergeFunctions.create(readFields), opener);
     }
 
     private Map<String, DeletionVector> deletionVectors(Split split) throws IOException {

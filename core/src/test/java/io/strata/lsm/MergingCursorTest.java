@@ -121,4 +121,63 @@ class MergingCursorTest {
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)).isSameAs(newest);
     }
+
+    @Test
+    void anIntegralKeyMergesAsTheRowComparatorDoes() throws IOException {
+        // Seven runs of random sorted keys (repeats across runs, deletes): the long-key heap and the
+        // comparator heap must both yield each live key once, as its newest record.
+        java.util.Random random = new java.util.Random(7);
+        List<List<GenericRow>> runs = new ArrayList<>();
+        java.util.TreeMap<Integer, GenericRow> newest = new java.util.TreeMap<>();
+        long sequence = 0;
+        long[] firstSequence = new long[7];
+        for (int r = 0; r < 7; r++) {
+            java.util.TreeSet<Integer> keys = new java.util.TreeSet<>();
+            int count = r == 3 ? 0 : 1 + random.nextInt(400);
+            while (keys.size() < count) {
+                keys.add(random.nextInt(600) - 300);
+            }
+            List<GenericRow> run = new ArrayList<>();
+            firstSequence[r] = sequence;
+            for (int k : keys) {
+                GenericRow row = random.nextInt(10) == 0
+                        ? GenericRow.ofKind(RowKind.DELETE, k, r)
+                        : GenericRow.of(k, r);
+                run.add(row);
+                newest.put(k, row);
+                sequence++;
+            }
+            runs.add(run);
+        }
+        List<Integer> expected = new ArrayList<>();
+        newest.forEach((k, row) -> {
+            if (row.kind().isAdd()) {
+                expected.add(k * 100 + row.getInt(1));
+            }
+        });
+        MergingCursor.IntegralKey integral = MergingCursor.IntegralKey.of(TYPE, new int[] {0});
+        assertThat(integral).isNotNull();
+        for (MergingCursor.IntegralKey key : java.util.Arrays.asList(integral, null)) {
+            List<RecordCursor> inputs = new ArrayList<>();
+            for (int r = 0; r < runs.size(); r++) {
+                inputs.add(new ListCursor(firstSequence[r], runs.get(r).toArray(new GenericRow[0])));
+            }
+            RecordCursor merged = new MergingCursor(inputs, KEY, key, null, new DeduplicateMergeFunction(false), false);
+            List<Integer> got = new ArrayList<>();
+            for (Row row : drain(merged)) {
+                got.add(row.getInt(0) * 100 + row.getInt(1));
+            }
+            assertThat(got).as("integral key %s", key).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void onlyOneNonNullIntegralFieldIsAnIntegralKey() {
+        RowType type = new RowType(List.of(FIELD(0, "a", INT().withNullable(false)), FIELD(1, "b", INT()),
+                FIELD(2, "s", io.strata.types.DataTypes.STRING().withNullable(false))));
+        assertThat(MergingCursor.IntegralKey.of(type, new int[] {0})).isNotNull();
+        assertThat(MergingCursor.IntegralKey.of(type, new int[] {1})).isNull();
+        assertThat(MergingCursor.IntegralKey.of(type, new int[] {2})).isNull();
+        assertThat(MergingCursor.IntegralKey.of(type, new int[] {0, 2})).isNull();
+    }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.TimeZone;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
@@ -67,7 +68,9 @@ final class OrcColumns {
             case BOOLEAN, BYTE, SHORT, INT, LONG, DATE -> new OrcLongColumn((LongColumnVector) vector);
             case FLOAT, DOUBLE -> new OrcDoubleColumn((DoubleColumnVector) vector);
             case STRING, VARCHAR, CHAR, BINARY -> new OrcBytesColumn((BytesColumnVector) vector);
-            case DECIMAL -> new OrcDecimalColumn((DecimalColumnVector) vector);
+            case DECIMAL -> vector instanceof Decimal64ColumnVector decimal64
+                    ? new OrcDecimal64Column(decimal64, fileType.getScale())
+                    : new OrcDecimalColumn((DecimalColumnVector) vector);
             case TIMESTAMP, TIMESTAMP_INSTANT -> new OrcTimestampColumn((TimestampColumnVector) vector, zone);
             default -> throw new IOException("Column '" + column + "' of ORC file " + path
                     + " has unsupported type " + fileType + " for " + readType.asSqlString());

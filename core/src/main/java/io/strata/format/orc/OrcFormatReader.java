@@ -61,7 +61,8 @@ final class OrcFormatReader implements FormatReader {
                     include[id] = true;
                 }
                 if (batch.cols[k] == null) {
-                    batch.cols[k] = TypeUtils.createColumn(column, TypeDescription.RowBatchVersion.ORIGINAL, batchSize);
+                    // USE_DECIMAL64: decimals of up to 18 digits decode into longs, not HiveDecimalWritables.
+                    batch.cols[k] = TypeUtils.createColumn(column, TypeDescription.RowBatchVersion.USE_DECIMAL64, batchSize);
                 }
                 columns[i] = factory.create(batch.cols[k], column, field.type(), field.name());
             }

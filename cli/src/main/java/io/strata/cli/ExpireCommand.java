@@ -89,16 +89,15 @@ final class ExpireCommand extends TableCommand {
         if (max < min) {
             throw usage("Retain max " + max + (retainMax != null ? " (--retain-max)" : " (snapshot.num-retained.max)")
                     + " is less than retain min " + min
-                    + (retainMin != null ? " (--retain-min)" : " (snapshot.num-retained.min)"));
+                    + (retainMin != null ? " (--retain-min)" : " (snapshot.num-retained.min): give --retain-min too"));
         }
         Duration retained = age != null ? age : LifecycleOptions.SNAPSHOT_TIME_RETAINED.get(options);
         Instant cutoff = Instant.now().minus(retained);
         PrintWriter out = out();
-        out.printf("Expiring snapshots of %s: keep at least %d, at most %s, those committed after %s (%s %s),"
-                        + " at most %d expired per run%n", address.displayName(), min,
-                max == Integer.MAX_VALUE ? "all" : Integer.toString(max), Formats.time(cutoff.toEpochMilli()),
-                age != null ? "--older-than" : "snapshot.time-retained", olderThan != null ? olderThan : retained,
-                limit);
+        out.printf("Expiring snapshots of %s committed before %s (%s %s): retain min %d, retain max %s, "
+                        + "up to %d per run%n", address.displayName(), Formats.time(cutoff.toEpochMilli()),
+                age != null ? "--older-than" : "snapshot.time-retained", TagsCommand.text(retained), min,
+                max == Integer.MAX_VALUE ? "(none)" : Integer.toString(max), limit);
         if (dryRun) {
             List<Long> ids = ExpirePreview.expiring(table, min, max, cutoff, limit);
             out.printf("Dry run: %s would expire%s; nothing was deleted%n",
@@ -132,8 +131,7 @@ final class ExpireCommand extends TableCommand {
             removal = removal.olderThan(cutoff);
         }
         out().printf("Orphan files of %s last modified before %s (%s %s)%n", address.displayName(),
-                Formats.time(cutoff.toEpochMilli()), age != null ? "--older-than" : "default",
-                olderThan != null ? olderThan : "1d");
+                Formats.time(cutoff.toEpochMilli()), age != null ? "--older-than" : "default", TagsCommand.text(shown));
         if (dryRun) {
             List<Path> found = removal.list();
             printFiles(table, "Dry run: would delete", found);

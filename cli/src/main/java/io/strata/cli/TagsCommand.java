@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.strata.schema.ConfigOption;
 import io.strata.snapshot.Tag;
+import io.strata.snapshot.TagManager;
 import io.strata.table.FileStoreTable;
 import io.strata.table.Tags;
 import java.io.PrintWriter;
@@ -90,6 +91,13 @@ final class TagsCommand extends TableCommand {
             throw usage("'" + action.name().toLowerCase() + "' needs a tag name, e.g. strata tags --table db.t "
                     + action.name().toLowerCase() + " v1");
         }
+        if (name != null) {
+            try {
+                TagManager.checkName(name);
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+        }
         if (action != Action.CREATE && (snapshot != null || timeRetained != null)) {
             throw usage("--snapshot and --time-retained apply to 'create' only");
         }
@@ -159,13 +167,7 @@ final class TagsCommand extends TableCommand {
             id = table.latestSnapshot().map(s -> s.id()).orElseThrow(() -> usage(
                     "Table " + address.displayName() + " has no snapshot yet: nothing to tag"));
         }
-        Tag tag;
-        try {
-            tag = retention == null && timeRetained == null ? tags.create(name, id) : tags.create(name, id, retention);
-        } catch (IllegalArgumentException e) {
-            // An invalid name (TagManager.checkName) is the user's argument, not a failure of the table.
-            throw usage(e.getMessage());
-        }
+        Tag tag = timeRetained == null ? tags.create(name, id) : tags.create(name, id, retention);
         out().printf("Created tag '%s' of %s on snapshot %d (committed %s)%s%n", tag.name(), address.displayName(),
                 tag.snapshot().id(), Formats.time(tag.snapshot().timeMillis()),
                 tag.timeRetained() == null ? ", kept until deleted"

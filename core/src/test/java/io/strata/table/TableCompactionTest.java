@@ -167,6 +167,43 @@ class TableCompactionTest {
         }
     }
 
+    /**
+     * A big top-level run under three small level-0 runs: no size amplification, so the size ratio picks the
+     * small runs only and writes them to the level below the big one, which keeps its file.
+     */
+    @Test
+    void policyMergesSmallRunsAboveABigOne() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            FileStoreTable table = writeCommits(paimon, 0, Map.of("bucket", "1", "num-sorted-run.compaction-trigger", "3"));
+            try (BatchWrite w = table.newBatchWrite()) {
+                for (int id = 0; id < 3000; id++) {
+                    w.write(row("a", id, id));
+                }
+                w.commit();
+            }
+            table.compactFull();
+            for (int c = 1; c <= 3; c++) {
+                try (BatchWrite w = table.newBatchWrite()) {
+                    for (int id = 0; id < 5; id++) {
+                        w.write(row("a", id * 7 + c, -c));
+                    }
+                    w.commit();
+                }
+            }
+            List<String> expected = paimonRows(paimon);
+            // Paimon's default num-levels is the compaction trigger + 1: the top level is 3.
+            String big = files(table).get("p=a/0").stream().filter(f -> f.endsWith("@3")).findFirst().orElseThrow();
+
+            TableCompaction.Result result = table.newCompaction().policy().run();
+
+            assertThat(result.filesBefore()).isEqualTo(4);
+            assertThat(result.filesAfter()).isEqualTo(2);
+            assertThat(files(table).get("p=a/0")).contains(big).anySatisfy(f -> assertThat(f).endsWith("@2"));
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+            assertThat(TestRows.readAll(table)).isEqualTo(expected);
+        }
+    }
+
     @Test
     void partitionWithNoFilesSelectsNothing() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {

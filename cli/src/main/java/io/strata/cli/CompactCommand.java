@@ -47,7 +47,7 @@ final class CompactCommand extends TableCommand {
     TableAddress address;
 
     @Option(names = "--partition", paramLabel = "<k=v[,k2=v2]>",
-            description = "Only this partition (values as in its directory name; giving some of the keys selects "
+            description = "Only this partition (values as text, unescaped; giving some of the keys selects "
                     + "every partition with those values).")
     String partition;
 

@@ -79,8 +79,9 @@ public final class TableCompaction {
     }
 
     /**
-     * Only the partitions with these values ({@code column -> value}, values as in partition directory
-     * names, the default partition name for null). Fails naming a column that is not a partition key.
+     * Only the partitions with these values ({@code column -> value}, values as text, as partition directory
+     * names show them before escaping; the default partition name for null). Fails naming a column that is
+     * not a partition key.
      */
     public TableCompaction partition(Map<String, String> spec) {
         List<String> keys = table.schema().partitionKeys();

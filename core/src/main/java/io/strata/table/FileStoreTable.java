@@ -112,6 +112,11 @@ public final class FileStoreTable implements Table {
         }
     }
 
+    @Override
+    public TableCompaction newCompaction() {
+        return new TableCompaction(this);
+    }
+
     // --- Snapshot lifecycle ---
 
     @Override

@@ -31,9 +31,16 @@ final class FullCompaction {
     private final TableSchema schema;
     private final TableOptions options;
     private final boolean primaryKey;
+    /** The buckets this compaction may rewrite; the others keep their files as they are. */
+    private final java.util.function.Predicate<SnapshotFiles.BucketKey> scope;
 
     FullCompaction(FileStoreTable table) {
+        this(table, bucket -> true);
+    }
+
+    FullCompaction(FileStoreTable table, java.util.function.Predicate<SnapshotFiles.BucketKey> scope) {
         this.table = table;
+        this.scope = scope;
         this.schema = table.schema();
         this.options = schema.tableOptions();
         this.primaryKey = !schema.primaryKeys().isEmpty();
@@ -69,6 +76,9 @@ final class FullCompaction {
         List<RollingDataFileWriter> writers = new ArrayList<>();
         try {
             for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
+                if (!scope.test(b.getKey())) {
+                    continue;
+                }
                 List<ManifestEntry> entries = b.getValue();
                 boolean needed = entries.size() > 1
                         || (primaryKey && entries.get(0).file().level() != topLevel);

@@ -51,6 +51,12 @@ public interface Table {
      */
     long compactFull();
 
+    /**
+     * A compaction of some buckets (a partition, a bucket, or all), fully or by the table's compaction
+     * policy, to refine then run; see {@link TableCompaction}.
+     */
+    TableCompaction newCompaction();
+
     // --- Snapshot lifecycle (docs/snapshot-lifecycle.md) ---
 
     /** Expiration of the oldest snapshots, starting from the table's {@code snapshot.*} options. */

@@ -1,0 +1,104 @@
+package io.strata.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.table.FileStoreTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExpireCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private FileStoreTable table() {
+        return Cli.table(dir.resolve("lake"), "db", "t");
+    }
+
+    @Test
+    void dryRunThenExpireKeepsTheNewestAndTheRows() throws IOException {
+        String wh = TagsCommandTest.table(dir, 5);
+        List<String> rows = Cli.rows(table());
+
+        Cli.Result nothing = Cli.run("expire", "--warehouse", wh, "--table", "db.t");
+        assertThat(nothing.exitCode()).as(nothing.toString()).isZero();
+        assertThat(nothing.out()).contains("(snapshot.time-retained 1h): retain min 10, retain max (none), up to 50")
+                .contains("No snapshot expired").contains("Snapshots left: 1 to 5");
+
+        Cli.Result dry = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--retain-min", "1", "--retain-max",
+                "2", "--dry-run");
+        assertThat(dry.exitCode()).as(dry.toString()).isZero();
+        assertThat(dry.out()).contains("Dry run: 3 snapshot(s): 1 to 3 would expire");
+        assertThat(Cli.snapshotCount(table())).isEqualTo(5);
+
+        Cli.Result expired = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--retain-min", "1",
+                "--retain-max", "2");
+        assertThat(expired.exitCode()).as(expired.toString()).isZero();
+        assertThat(expired.out()).contains("Expired 3 snapshot(s): 1 to 3").contains("Deleted ")
+                .contains("manifest/").contains("Snapshots left: 4 to 5");
+        assertThat(table().snapshotManager().listIds()).containsExactly(4L, 5L);
+        assertThat(Cli.rows(table())).isEqualTo(rows);
+
+        // Younger than --older-than: kept, whatever the counts allow.
+        Cli.Result young = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--retain-min", "1",
+                "--older-than", "1d", "--dry-run");
+        assertThat(young.out()).contains("(--older-than 1d)").contains("Dry run: no snapshot would expire");
+    }
+
+    @Test
+    void orphansDryRunThenRemoval() throws IOException {
+        String wh = TagsCommandTest.table(dir, 1);
+        Path leftover = dir.resolve("lake/db.db/t/dt=d1/bucket-0/data-leftover.parquet");
+        Files.writeString(leftover, "not referenced");
+        Files.setLastModifiedTime(leftover, FileTime.from(Instant.now().minusSeconds(3 * 86400)));
+
+        Cli.Result dry = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--orphans", "--dry-run");
+        assertThat(dry.exitCode()).as(dry.toString()).isZero();
+        assertThat(dry.out()).contains("(default 1d)").contains("Dry run: would delete 1 file(s):")
+                .contains("  dt=d1/bucket-0/data-leftover.parquet");
+        assertThat(leftover).exists();
+        Cli.Result younger = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--orphans", "--older-than", "5d");
+        assertThat(younger.out()).contains("Deleted no files");
+        assertThat(leftover).exists();
+
+        Cli.Result removed = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--orphans");
+        assertThat(removed.exitCode()).as(removed.toString()).isZero();
+        assertThat(removed.out()).contains("Deleted 1 file(s):").contains("data-leftover.parquet");
+        assertThat(leftover).doesNotExist();
+        assertThat(Cli.rows(table())).hasSize(6);
+    }
+
+    @Test
+    void badArguments() throws IOException {
+        String wh = TagsCommandTest.table(dir, 1);
+        String[][] bad = {
+            {"--retain-min", "0"},
+            {"--retain-max", "3"},
+            {"--retain-min", "3", "--retain-max", "2"},
+            {"--older-than", "soon"},
+            {"--max-deletes", "0"},
+            {"--orphans", "--retain-min", "2"},
+            {"--retain-min", "x"},
+        };
+        String[] expected = {"Invalid --retain-min 0: must be at least 1",
+            "Retain max 3 (--retain-max) is less than retain min 10 (snapshot.num-retained.min): give --retain-min too",
+            "Retain max 2 (--retain-max) is less than retain min 3 (--retain-min)", "Invalid --older-than 'soon'",
+            "Invalid --max-deletes 0", "do not go with --orphans", "--retain-min"};
+        for (int i = 0; i < bad.length; i++) {
+            Cli.Result r = Cli.run(TagsCommandTest.concat(new String[] {"expire", "--warehouse", wh, "--table", "db.t"},
+                    bad[i]));
+            assertThat(r.exitCode()).as(String.join(" ", bad[i]) + "\n" + r).isEqualTo(2);
+            assertThat(r.err()).as(String.join(" ", bad[i])).contains(expected[i]);
+        }
+        Cli.Result noTable = Cli.run("expire", "--path", dir.resolve("none").toString());
+        assertThat(noTable.exitCode()).isEqualTo(2);
+        assertThat(noTable.err()).contains("No table");
+        assertThat(Cli.run("expire", "--help").out()).contains("--orphans").contains("Exit codes");
+    }
+}

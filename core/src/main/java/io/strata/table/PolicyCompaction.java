@@ -1,0 +1,156 @@
+package io.strata.table;
+
+import io.strata.lsm.CompactManager;
+import io.strata.lsm.CompactResult;
+import io.strata.lsm.Levels;
+import io.strata.lsm.MergeFunctionFactory;
+import io.strata.lsm.UniversalCompaction;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.ManifestEntry;
+import io.strata.schema.CompactionOptions;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Snapshot;
+import io.strata.types.RowComparator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+
+/**
+ * Compacts the selected primary-key buckets of a table the way a stream writer would after a flush:
+ * each bucket's levels are restored from the latest snapshot, the table's {@link UniversalCompaction}
+ * picks once, and the {@link CompactManager} runs the pick ({@code MergeTreeCompactTask}: merges, and
+ * moves of big lone files up a level). All results go into one COMPACT snapshot.
+ */
+final class PolicyCompaction {
+
+    private final FileStoreTable table;
+    private final Predicate<SnapshotFiles.BucketKey> scope;
+    private final TableCompaction.Progress progress;
+    private final TableSchema schema;
+    private final CompactionOptions compaction;
+    private final MergeFunctionFactory mergeFunctions;
+
+    PolicyCompaction(FileStoreTable table, Predicate<SnapshotFiles.BucketKey> scope, TableCompaction.Progress progress) {
+        this.table = table;
+        this.scope = scope;
+        this.progress = progress;
+        this.schema = table.schema();
+        if (schema.primaryKeys().isEmpty()) {
+            throw new UnsupportedOperationException("Table " + table.location()
+                    + " has no primary key: policy compaction applies to primary-key tables");
+        }
+        try {
+            TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
+            this.compaction = new CompactionOptions(schema.tableOptions());
+            this.mergeFunctions = new MergeFunctionFactory(schema);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + table.location() + " cannot be written: " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns the COMPACT snapshot id, or -1 if the strategy picked nothing in any selected bucket. */
+    long run() throws IOException {
+        // Opened first: a table that needs a commit lock it lacks fails before any file is rewritten.
+        try (CommitHooks hooks = CommitHooks.open(table)) {
+            Snapshot latest = table.snapshotManager().latestSnapshot().orElse(null);
+            if (latest == null) {
+                return -1;
+            }
+            Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+            for (ManifestEntry e : table.snapshotFiles().liveEntries(latest, null)) {
+                SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(e.partition(), e.bucket());
+                if (scope.test(key)) {
+                    buckets.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
+                }
+            }
+            return compactAndCommit(buckets, hooks);
+        }
+    }
+
+    private long compactAndCommit(Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets, CommitHooks hooks)
+            throws IOException {
+        List<ManifestEntry> changes = new ArrayList<>();
+        Map<SnapshotFiles.BucketKey, CompactResult> results = new LinkedHashMap<>();
+        DataFileNames names = new DataFileNames();
+        // One thread, as a writer's compactions: buckets are compacted one at a time.
+        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "strata-compaction-" + table.location().getName());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            int done = 0;
+            for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
+                progress.bucketsDone(done++, buckets.size());
+                ManifestEntry first = b.getValue().get(0);
+                Optional<CompactResult> result = compact(b.getKey(), b.getValue(), executor, names);
+                if (result.isEmpty() || result.get().isEmpty()) {
+                    continue;
+                }
+                results.put(b.getKey(), result.get());
+                for (DataFileMeta f : result.get().before()) {
+                    changes.add(new ManifestEntry(FileKind.DELETE, first.partition(), first.bucket(), first.totalBuckets(), f));
+                }
+                for (DataFileMeta f : result.get().after()) {
+                    changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                }
+            }
+            if (changes.isEmpty()) {
+                return -1;
+            }
+            return new FileStoreCommit(table, UUID.randomUUID().toString(), hooks)
+                    .commit(changes, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+        } catch (CommitCallbackException e) {
+            // The COMPACT snapshot landed and references the new files: they must stay.
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            deleteOutputs(results);
+            throw e;
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    /** One pick of the strategy on the bucket's runs, run to its end; empty if the strategy picked nothing. */
+    private Optional<CompactResult> compact(SnapshotFiles.BucketKey key, List<ManifestEntry> entries,
+            ExecutorService executor, DataFileNames names) throws IOException {
+        RowComparator keyOrder = RowComparator.of(schema.trimmedPrimaryKeyType());
+        List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
+        Levels levels = new Levels(keyOrder, files, compaction.numLevels());
+        String description = "bucket " + key.bucket() + " of partition " + table.paths().partitionPath(key.partition())
+                + " of table " + table.location();
+        CompactManager manager = new CompactManager(executor, levels,
+                new UniversalCompaction(compaction.maxSizeAmplificationPercent(), compaction.sizeRatio(),
+                        compaction.compactionTrigger(), compaction.optimizationInterval()),
+                keyOrder, compaction.compactionFileSize(true), compaction.stopTrigger(),
+                new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names), description);
+        manager.triggerCompaction(false);
+        return manager.compactionResult(true);
+    }
+
+    /** Deletes what the finished compactions wrote; a file only moved up a level keeps its name and stays. */
+    private void deleteOutputs(Map<SnapshotFiles.BucketKey, CompactResult> results) {
+        for (Map.Entry<SnapshotFiles.BucketKey, CompactResult> r : results.entrySet()) {
+            Set<String> kept = new HashSet<>();
+            r.getValue().before().forEach(f -> kept.add(f.fileName()));
+            org.apache.hadoop.fs.Path directory = table.paths().bucketDirectory(r.getKey().partition(), r.getKey().bucket());
+            for (DataFileMeta f : r.getValue().after()) {
+                if (!kept.contains(f.fileName())) {
+                    table.fileIO().deleteQuietly(new org.apache.hadoop.fs.Path(directory, f.fileName()));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,240 @@
+package io.strata.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.data.GenericRow;
+import io.strata.data.RowKind;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.manifest.ManifestEntry;
+import io.strata.oracle.PaimonOracle;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Snapshot;
+import io.strata.types.DataField;
+import io.strata.types.DataTypes;
+import io.strata.types.RowType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Scoped compactions ({@link Table#newCompaction()}): a partition only, a bucket only, the universal policy;
+ * buckets outside the scope keep their files, and Paimon 1.4.2 reads every result the same.
+ */
+class TableCompactionTest {
+
+    @TempDir
+    Path warehouse;
+
+    private static final RowType TYPE = new RowType(List.of(
+            new DataField(0, "p", DataTypes.STRING().withNullable(false)),
+            new DataField(1, "id", DataTypes.INT().withNullable(false)),
+            new DataField(2, "amount", DataTypes.BIGINT())));
+
+    private static GenericRow row(String p, int id, long amount) {
+        return GenericRow.ofKind(RowKind.INSERT, Utf8String.fromString(p), id, amount);
+    }
+
+    /** A table Paimon created (partitions a and b, 2 buckets), with {@code commits} batch writes of Strata. */
+    private static FileStoreTable writeCommits(PaimonOracle paimon, int commits, Map<String, String> extra) throws Exception {
+        Map<String, String> options = new TreeMap<>(Map.of("bucket", "2", "file.format", "parquet"));
+        options.putAll(extra);
+        paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), options);
+        FileStoreTable table = FileStoreTable.load(FileIO.local(),
+                new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
+        for (int c = 0; c < commits; c++) {
+            try (BatchWrite w = table.newBatchWrite()) {
+                for (int id = 0; id < 40; id++) {
+                    w.write(row(id % 3 == 0 ? "b" : "a", id, c * 100L + id));
+                }
+                w.commit();
+            }
+        }
+        return table;
+    }
+
+    /** Live files per "partition/bucket" as "name@level". */
+    private static Map<String, Set<String>> files(FileStoreTable table) throws Exception {
+        Map<String, Set<String>> files = new TreeMap<>();
+        Snapshot latest = table.latestSnapshot().orElseThrow();
+        for (ManifestEntry e : table.snapshotFiles().liveEntries(latest, null)) {
+            files.computeIfAbsent(table.paths().partitionPath(e.partition()) + "/" + e.bucket(), k -> new TreeSet<>())
+                    .add(e.file().fileName() + "@" + e.file().level());
+        }
+        return files;
+    }
+
+    private static List<String> paimonRows(PaimonOracle paimon) {
+        return TestRows.formatAll(paimon.readAll("db", "t"), TYPE);
+    }
+
+    @Test
+    void partitionOnlyLeavesTheOtherPartitionAsItWas() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            FileStoreTable table = writeCommits(paimon, 3, Map.of());
+            List<String> expected = paimonRows(paimon);
+            Map<String, Set<String>> before = files(table);
+            List<Integer> progress = new ArrayList<>();
+
+            TableCompaction.Result result = table.newCompaction().partition(Map.of("p", "a"))
+                    .progress((done, total) -> progress.add(done)).run();
+
+            assertThat(result.bucketsSelected()).isEqualTo(2);
+            assertThat(result.bucketsCompacted()).isEqualTo(2);
+            assertThat(result.filesBefore()).isEqualTo(6);
+            assertThat(result.filesAfter()).isEqualTo(2);
+            assertThat(progress).endsWith(2);
+            assertThat(table.latestSnapshot().orElseThrow().id()).isEqualTo(result.snapshotId());
+            assertThat(table.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.COMPACT);
+            Map<String, Set<String>> after = files(table);
+            assertThat(after.get("p=b/0")).isEqualTo(before.get("p=b/0"));
+            assertThat(after.get("p=b/1")).isEqualTo(before.get("p=b/1"));
+            assertThat(after.get("p=a/0")).singleElement().asString().endsWith("@5");
+            assertThat(after.get("p=a/1")).singleElement().asString().endsWith("@5");
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+            assertThat(TestRows.readAll(table)).isEqualTo(expected);
+
+            // Compacting the same scope again has nothing to do.
+            TableCompaction.Result again = table.newCompaction().partition(Map.of("p", "a")).run();
+            assertThat(again.snapshotId()).isEqualTo(-1);
+            assertThat(again.bucketsCompacted()).isZero();
+            assertThat(again.filesBefore()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void bucketOnlyLeavesTheOtherBucketsAsTheyWere() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            FileStoreTable table = writeCommits(paimon, 3, Map.of());
+            List<String> expected = paimonRows(paimon);
+            Map<String, Set<String>> before = files(table);
+
+            TableCompaction.Result result = table.newCompaction().bucket(1).full().run();
+
+            assertThat(result.bucketsSelected()).isEqualTo(2);
+            assertThat(result.bucketsCompacted()).isEqualTo(2);
+            Map<String, Set<String>> after = files(table);
+            assertThat(after.get("p=a/0")).isEqualTo(before.get("p=a/0")).hasSize(3);
+            assertThat(after.get("p=b/0")).isEqualTo(before.get("p=b/0")).hasSize(3);
+            assertThat(after.get("p=a/1")).hasSize(1);
+            assertThat(after.get("p=b/1")).hasSize(1);
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+
+            // Partition and bucket together: one bucket.
+            TableCompaction.Result one = table.newCompaction().partition(Map.of("p", "b")).bucket(0).run();
+            assertThat(one.bucketsSelected()).isEqualTo(1);
+            assertThat(files(table).get("p=a/0")).isEqualTo(before.get("p=a/0"));
+            assertThat(files(table).get("p=b/0")).hasSize(1);
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void policyPicksLikeTheWriterAndOnlyInScope() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            // Four level-0 runs per bucket, above the trigger of 3: the strategy picks a compaction.
+            FileStoreTable table = writeCommits(paimon, 4, Map.of("num-sorted-run.compaction-trigger", "3"));
+            List<String> expected = paimonRows(paimon);
+            Map<String, Set<String>> before = files(table);
+
+            TableCompaction.Result result = table.newCompaction().policy().partition(Map.of("p", "a")).run();
+
+            assertThat(result.snapshotId()).isPositive();
+            assertThat(result.bucketsSelected()).isEqualTo(2);
+            assertThat(result.bucketsCompacted()).isEqualTo(2);
+            assertThat(result.filesAfter()).isLessThan(result.filesBefore());
+            Map<String, Set<String>> after = files(table);
+            assertThat(after.get("p=b/0")).isEqualTo(before.get("p=b/0"));
+            assertThat(after.get("p=b/1")).isEqualTo(before.get("p=b/1"));
+            assertThat(after.get("p=a/0")).anySatisfy(f -> assertThat(f).doesNotEndWith("@0"));
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+            assertThat(TestRows.readAll(table)).isEqualTo(expected);
+
+            // Equal runs: the size amplification trigger merged each bucket into one run. A bucket the
+            // strategy then leaves alone is not rewritten.
+            assertThat(after.get("p=a/0")).hasSize(1);
+            TableCompaction.Result nothing = table.newCompaction().policy().partition(Map.of("p", "a")).run();
+            assertThat(nothing.snapshotId()).isEqualTo(-1);
+            assertThat(nothing.bucketsCompacted()).isZero();
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+        }
+    }
+
+    /**
+     * A big top-level run under three small level-0 runs: no size amplification, so the size ratio picks the
+     * small runs only and writes them to the level below the big one, which keeps its file.
+     */
+    @Test
+    void policyMergesSmallRunsAboveABigOne() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            FileStoreTable table = writeCommits(paimon, 0, Map.of("bucket", "1", "num-sorted-run.compaction-trigger", "3"));
+            try (BatchWrite w = table.newBatchWrite()) {
+                for (int id = 0; id < 3000; id++) {
+                    w.write(row("a", id, id));
+                }
+                w.commit();
+            }
+            table.compactFull();
+            for (int c = 1; c <= 3; c++) {
+                try (BatchWrite w = table.newBatchWrite()) {
+                    for (int id = 0; id < 5; id++) {
+                        w.write(row("a", id * 7 + c, -c));
+                    }
+                    w.commit();
+                }
+            }
+            List<String> expected = paimonRows(paimon);
+            // Paimon's default num-levels is the compaction trigger + 1: the top level is 3.
+            String big = files(table).get("p=a/0").stream().filter(f -> f.endsWith("@3")).findFirst().orElseThrow();
+
+            TableCompaction.Result result = table.newCompaction().policy().run();
+
+            assertThat(result.filesBefore()).isEqualTo(4);
+            assertThat(result.filesAfter()).isEqualTo(2);
+            assertThat(files(table).get("p=a/0")).contains(big).anySatisfy(f -> assertThat(f).endsWith("@2"));
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+            assertThat(TestRows.readAll(table)).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void partitionWithNoFilesSelectsNothing() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            FileStoreTable table = writeCommits(paimon, 2, Map.of());
+            long latest = table.latestSnapshot().orElseThrow().id();
+            TableCompaction.Result none = table.newCompaction().partition(Map.of("p", "zzz")).run();
+            assertThat(none).isEqualTo(new TableCompaction.Result(-1, 0, 0, 0, 0));
+            assertThat(table.latestSnapshot().orElseThrow().id()).isEqualTo(latest);
+        }
+    }
+
+    @Test
+    void badScopesNameWhatIsWrong() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            FileStoreTable table = writeCommits(paimon, 1, Map.of());
+            assertThatThrownBy(() -> table.newCompaction().partition(Map.of("dt", "x")))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no partition key 'dt'")
+                    .hasMessageContaining("its partition keys: p");
+            assertThatThrownBy(() -> table.newCompaction().bucket(2))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no bucket 2")
+                    .hasMessageContaining("0 to 1");
+            assertThatThrownBy(() -> table.newCompaction().bucket(-1))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no bucket -1");
+
+            paimon.createTable("db", "log", TYPE, List.of(), List.of(), Map.of("bucket", "-1"));
+            FileStoreTable log = FileStoreTable.load(FileIO.local(),
+                    new org.apache.hadoop.fs.Path(paimon.tablePath("db", "log").toUri()));
+            assertThatThrownBy(() -> log.newCompaction().policy())
+                    .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("no primary key");
+            assertThatThrownBy(() -> log.newCompaction().partition(Map.of("p", "a")))
+                    .hasMessageContaining("it is not partitioned");
+        }
+    }
+}

@@ -123,8 +123,8 @@ class ChangelogProducerTest {
         Map<String, String> replayed = new java.util.TreeMap<>();
         long seen = 0;
         try (StreamWrite w = table.newStreamWrite("writer")) {
-            for (int c = 1; c <= 12; c++) {
-                workload.nextCommit(50).forEach(w::write);
+            for (int c = 1; c <= 14; c++) {
+                workload.nextCommit(c % 4 == 0 ? 200 : 20).forEach(w::write);
                 w.commit(c);
                 long latest = latest(table);
                 List<GenericRow> changelog = ChangelogFiles.read(table, seen, latest);
@@ -135,7 +135,9 @@ class ChangelogProducerTest {
                     assertThat(changelog).allSatisfy(r -> assertThat(r.kind()).isEqualTo(io.strata.data.RowKind.INSERT));
                 }
                 if (!engine.equals("aggregation")) {
-                    // Strata's reads merge aggregation tables of lookup writers as plain ones (see docs/changelog.md).
+                    // Strata's reads merge every level of a key with the plain aggregation, while a lookup table
+                    // keeps the whole value in the newest level (Paimon reads it with its lookup merge): known
+                    // gap of the read path, see docs/changelog.md. Paimon's read is checked below.
                     assertThat(TestRows.readAll(table)).as("read after commit %d", c).isEqualTo(workload.expectedRows());
                 }
                 for (ManifestEntry e : table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null)) {
@@ -144,6 +146,10 @@ class ChangelogProducerTest {
             }
         }
         assertKinds(ChangelogFiles.readAll(table), engine);
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            assertThat(TestRows.formatAll(paimon.readAll("db", "t"), ChangelogWorkload.TYPE)).as("Paimon's read")
+                    .isEqualTo(workload.expectedRows());
+        }
         // The changelog of each commit lands in its COMPACT snapshot, none in APPEND ones (a first-row commit
         // of keys that all existed has none at all).
         assertThat(table.snapshotManager().snapshots()).allSatisfy(s -> {

@@ -79,6 +79,23 @@ class ChangelogProducerTest {
                 .allSatisfy(e -> assertThat(e.file().fileName()).startsWith("data-"));
     }
 
+    @Test
+    void inputChangelogKeepsEveryRecordWhenTheBufferSpills() throws Exception {
+        FileStoreTable table = create("t", "deduplicate", "input", Map.of("write-buffer-size", "16 kb"));
+        ChangelogWorkload workload = new ChangelogWorkload("deduplicate", 5, 40);
+        List<GenericRow> rows = new ArrayList<>();
+        try (BatchWrite w = table.newBatchWrite()) {
+            for (int c = 0; c < 6; c++) {
+                rows.addAll(workload.nextCommit(300));
+            }
+            rows.forEach(w::write);
+            w.commit();
+        }
+        assertThat(TestRows.readAll(table)).isEqualTo(workload.expectedRows());
+        assertThat(ChangelogFiles.multiset(ChangelogFiles.readAll(table), ChangelogWorkload.TYPE))
+                .isEqualTo(ChangelogFiles.multiset(rows, ChangelogWorkload.TYPE));
+    }
+
     @ParameterizedTest
     @CsvSource({"deduplicate,11", "partial-update,12", "aggregation,13"})
     void fullCompactionChangelogReplaysToTheTableAtEachFullCompaction(String engine, long seed) throws Exception {

@@ -123,6 +123,11 @@ final class OptionsValidation {
         if (primaryKeys == null) {
             return;
         }
+        if (primaryKeys.isEmpty() && typed.changelogProducer() != ChangelogProducer.NONE) {
+            // As Paimon: an append table's data files are its changelog already.
+            throw unsupported("changelog-producer", options.get("changelog-producer"),
+                    "a table without primary key takes only 'none'; define a primary key");
+        }
         int bucket = typed.bucket();
         if (!primaryKeys.isEmpty() && bucket == -1) {
             throw unsupported("bucket", "-1",

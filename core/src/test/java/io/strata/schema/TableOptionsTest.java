@@ -206,6 +206,10 @@ class TableOptionsTest {
     void everyChangelogProducerPassesWriteValidation(String producer) {
         assertThatCode(() -> TableOptions.validateForWrite(Map.of("changelog-producer", producer, "bucket", "2"),
                 List.of("id"))).doesNotThrowAnyException();
+        if (!producer.equals("none")) {
+            assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("changelog-producer", producer), List.of()))
+                    .hasMessageContaining("'changelog-producer' = '" + producer + "'").hasMessageContaining("primary key");
+        }
     }
 
     @Test

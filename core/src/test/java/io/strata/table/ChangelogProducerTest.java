@@ -96,6 +96,32 @@ class ChangelogProducerTest {
                 .isEqualTo(ChangelogFiles.multiset(rows, ChangelogWorkload.TYPE));
     }
 
+    @Test
+    void changelogFilesOfAWriteThatIsNotCommittedAreDeleted() throws Exception {
+        FileStoreTable table = create("t", "deduplicate", "input",
+                Map.of("write-buffer-size", "16 kb", "write-buffer-spillable", "false"));
+        ChangelogWorkload workload = new ChangelogWorkload("deduplicate", 3, 40);
+        try (StreamWrite w = table.newStreamWrite("writer")) {
+            workload.nextCommit(100).forEach(w::write);
+            w.commit(1);
+            // Flushed (and compacted) before any commit, then dropped.
+            workload.nextCommit(2000).forEach(w::write);
+            assertThat(changelogFileNames()).hasSizeGreaterThan(ChangelogFiles.entries(table,
+                    table.latestSnapshot().orElseThrow()).size() + 1);
+        }
+        List<String> referenced = new ArrayList<>();
+        for (Snapshot s : table.snapshotManager().snapshots()) {
+            ChangelogFiles.entries(table, s).forEach(e -> referenced.add(e.file().fileName()));
+        }
+        assertThat(changelogFileNames()).containsExactlyInAnyOrderElementsOf(referenced);
+    }
+
+    private List<String> changelogFileNames() throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(warehouse)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("changelog-")).toList();
+        }
+    }
+
     @ParameterizedTest
     @CsvSource({"deduplicate,11", "partial-update,12", "aggregation,13"})
     void fullCompactionChangelogReplaysToTheTableAtEachFullCompaction(String engine, long seed) throws Exception {
@@ -207,11 +233,5 @@ class ChangelogProducerTest {
     private static long latest(FileStoreTable table) {
         Long id = table.snapshotManager().latestSnapshotId();
         return id == null ? 0 : id;
-    }
-
-    static List<GenericRow> concat(List<GenericRow> a, List<GenericRow> b) {
-        List<GenericRow> out = new ArrayList<>(a);
-        out.addAll(b);
-        return out;
     }
 }

@@ -55,6 +55,11 @@ import java.util.concurrent.Executors;
  * many commits. As a {@link BatchWrite} it commits once and does not compact by itself, since
  * concurrent batch writes of one bucket (several tasks of one query) would conflict over compactions;
  * {@code full-compaction.delta-commits} makes its commit compact the buckets it wrote fully.
+ *
+ * <p>Changelog ({@code docs/changelog.md}): with {@code changelog-producer=input} each flush also writes
+ * the buffered records as changelog files of the APPEND snapshot; the compactions write the
+ * {@code full-compaction} and {@code lookup} changelog, committed with the COMPACT snapshot. Tables that
+ * look old values up ({@code lookup}, {@code first-row}) compact level 0 at every commit, batch writes too.
  */
 final class TableWriter implements BatchWrite {
 

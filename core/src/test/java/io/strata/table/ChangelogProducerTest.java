@@ -161,7 +161,16 @@ class ChangelogProducerTest {
     @ParameterizedTest
     @CsvSource({"deduplicate,21", "partial-update,22", "aggregation,23", "first-row,24"})
     void lookupChangelogReplaysToTheTableAfterEveryCommit(String engine, long seed) throws Exception {
-        FileStoreTable table = create("t", engine, "lookup", Map.of());
+        lookupWorkload(engine, seed, Map.of());
+    }
+
+    @Test
+    void lookupWithACacheTooSmallForOneFileStillFindsEveryOldValue() throws Exception {
+        lookupWorkload("deduplicate", 25, Map.of("lookup.cache-max-memory-size", "1 b"));
+    }
+
+    private void lookupWorkload(String engine, long seed, Map<String, String> extra) throws Exception {
+        FileStoreTable table = create("t", engine, "lookup", extra);
         ChangelogWorkload workload = new ChangelogWorkload(engine, seed, 60);
         Map<String, String> replayed = new java.util.TreeMap<>();
         long seen = 0;

@@ -4,7 +4,9 @@ import io.strata.data.Row;
 import io.strata.manifest.DataFileMeta;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -92,6 +94,13 @@ public final class CompactManager {
         }
         CompactUnit picked = unit.get();
         boolean dropDelete = picked.outputLevel() != 0 && picked.outputLevel() >= levels.nonEmptyHighestLevel();
+        List<LevelSortedRun> untouched = new ArrayList<>();
+        for (LevelSortedRun run : levels.levelSortedRuns()) {
+            if (run.level() > picked.outputLevel()) {
+                untouched.add(run);
+            }
+        }
+        rewriter.beforeCompaction(picked.outputLevel(), untouched);
         MergeTreeCompactTask task = new MergeTreeCompactTask(keyComparator, rewriter, picked, dropDelete,
                 levels.maxLevel(), compactionFileSize);
         running = executor.submit(task);

@@ -5,18 +5,24 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a compaction changed in a bucket: the files it removed and the files it produced. A file moved
- * up a level without rewriting is in both, with its old and its new level.
+ * What a compaction changed in a bucket: the files it removed and the files it produced, and the
+ * changelog files it wrote (lookup and full-compaction changelog producers). A file moved up a level
+ * without rewriting is in both, with its old and its new level.
  */
-public record CompactResult(List<DataFileMeta> before, List<DataFileMeta> after) {
+public record CompactResult(List<DataFileMeta> before, List<DataFileMeta> after, List<DataFileMeta> changelog) {
 
     public CompactResult {
         before = List.copyOf(before);
         after = List.copyOf(after);
+        changelog = List.copyOf(changelog);
+    }
+
+    public CompactResult(List<DataFileMeta> before, List<DataFileMeta> after) {
+        this(before, after, List.of());
     }
 
     public static CompactResult empty() {
-        return new CompactResult(List.of(), List.of());
+        return new CompactResult(List.of(), List.of(), List.of());
     }
 
     /** This result followed by {@code other}. */
@@ -25,11 +31,13 @@ public record CompactResult(List<DataFileMeta> before, List<DataFileMeta> after)
         b.addAll(other.before);
         List<DataFileMeta> a = new ArrayList<>(after);
         a.addAll(other.after);
-        return new CompactResult(b, a);
+        List<DataFileMeta> c = new ArrayList<>(changelog);
+        c.addAll(other.changelog);
+        return new CompactResult(b, a, c);
     }
 
     /** Whether the compaction changed nothing. */
     public boolean isEmpty() {
-        return before.isEmpty() && after.isEmpty();
+        return before.isEmpty() && after.isEmpty() && changelog.isEmpty();
     }
 }

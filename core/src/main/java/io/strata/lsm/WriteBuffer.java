@@ -58,6 +58,7 @@ public final class WriteBuffer implements AutoCloseable {
      */
     static final int MAX_SPILL_FAN_IN = 128;
 
+    private final boolean keepInput;
     private final BufferedRowCodec codec;
     private final Comparator<Row> keyOrder;
     private final KeyPrefix keyPrefix;
@@ -102,6 +103,16 @@ public final class WriteBuffer implements AutoCloseable {
      */
     public WriteBuffer(RowType rowType, int[] keyPositions, WriteMerge merge, MemoryBudget budget,
             boolean spillable, Path spillRoot) {
+        this(rowType, keyPositions, merge, budget, spillable, spillRoot, false);
+    }
+
+    /**
+     * A buffer that reduces each key's records by the table's merge and, if {@code keepInput}, keeps every
+     * record it was given until it is drained (spilled runs too), for {@link #drain}: the input changelog.
+     */
+    public WriteBuffer(RowType rowType, int[] keyPositions, WriteMerge merge, MemoryBudget budget,
+            boolean spillable, Path spillRoot, boolean keepInput) {
+        this.keepInput = keepInput;
         this.codec = new BufferedRowCodec(rowType);
         this.keyOrder = KeyOrder.onPositions(rowType, keyPositions);
         this.keyPrefix = KeyPrefix.of(rowType, keyPositions);
@@ -180,7 +191,7 @@ public final class WriteBuffer implements AutoCloseable {
     /** Writes {@code records} (closed here) as a new spill run: reduced per key, or all of them for merge functions. */
     private void writeRun(SortedRecords records) throws IOException {
         try (records; SpillFiles.Writer writer = spills.newRun()) {
-            if (merge.reducesOnSpill()) {
+            if (merge.reducesOnSpill() && !keepInput) {
                 reduce(records, new ReducedSink() {
                     @Override
                     public void input(SortedRecords r) throws IOException {
@@ -208,6 +219,18 @@ public final class WriteBuffer implements AutoCloseable {
      * function built stays valid until the next key's record is passed.
      */
     public void drainMerged(RecordSink sink) throws IOException {
+        drain(null, sink);
+    }
+
+    /**
+     * Like {@link #drainMerged}, and passes every buffered record (in key order, oldest first per key,
+     * with its own kind) to {@code input} too, before the reduced record of its key goes to
+     * {@code merged}: Paimon's input changelog. Needs a buffer that keeps its input, or {@code input} null.
+     */
+    public void drain(RecordSink input, RecordSink sink) throws IOException {
+        if (input != null && !keepInput && merge.reducesOnSpill() && spills.runCount() > 0) {
+            throw new IllegalStateException("This write buffer reduced its spilled records: it has no input to drain");
+        }
         index.sort(slotOrder);
         try {
             SortedRecords records;
@@ -218,8 +241,9 @@ public final class WriteBuffer implements AutoCloseable {
                 runs.add(new MemoryRun());
                 records = new SortedRunMerger(runs, keyOrder, versions);
             }
-            try (records) {
-                reduce(records, new ReducedSink() {
+            SortedRecords read = input == null ? records : new InputTee(records, input);
+            try (read) {
+                reduce(read, new ReducedSink() {
                     @Override
                     public void input(SortedRecords r) throws IOException {
                         BinaryRow row = r.row();
@@ -365,6 +389,53 @@ public final class WriteBuffer implements AutoCloseable {
         @Override
         public void close() {
             // Nothing is held.
+        }
+    }
+
+    /** Passes each record to the input sink as the reduction reaches it. */
+    private final class InputTee implements SortedRecords {
+
+        private final SortedRecords records;
+        private final RecordSink input;
+
+        InputTee(SortedRecords records, RecordSink input) {
+            this.records = records;
+            this.input = input;
+        }
+
+        @Override
+        public boolean next() throws IOException {
+            if (!records.next()) {
+                return false;
+            }
+            BinaryRow row = records.row();
+            input.accept(codec.view(row), records.sequenceNumber(), row.kind());
+            return true;
+        }
+
+        @Override
+        public boolean nextHasSameKey() {
+            return records.nextHasSameKey();
+        }
+
+        @Override
+        public void writeTo(SpillFiles.Writer writer) throws IOException {
+            records.writeTo(writer);
+        }
+
+        @Override
+        public BinaryRow row() {
+            return records.row();
+        }
+
+        @Override
+        public long sequenceNumber() {
+            return records.sequenceNumber();
+        }
+
+        @Override
+        public void close() throws IOException {
+            records.close();
         }
     }
 

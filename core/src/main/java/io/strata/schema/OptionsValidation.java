@@ -91,17 +91,24 @@ final class OptionsValidation {
     static void validateForWrite(Map<String, String> options, List<String> primaryKeys) {
         validateForRead(options);
         TableOptions typed = new TableOptions(options);
-        // Deduplicate, partial-update and aggregation are written through the merge function (WriteMerge).
-        // First-row is not: Paimon compacts level 0 of such tables at every commit (batch reads skip level 0),
-        // which Strata's writer does not do yet, so the rows it wrote would not be read.
+        // Every merge engine and changelog producer is written (docs/changelog.md); first-row compacts level 0
+        // at every commit, since its batch reads skip level 0. Paimon's own restrictions are kept.
+        new ChangelogOptions(typed);
         if (typed.mergeEngine() == MergeEngine.FIRST_ROW) {
-            throw unsupported("merge-engine", options.get("merge-engine"),
-                    "Strata cannot write 'first-row' tables yet: batch reads skip level 0 and Strata's writer does not"
-                            + " compact level 0 at commit as Paimon does; supported for writing: deduplicate,"
-                            + " partial-update, aggregation");
+            ChangelogProducer producer = typed.changelogProducer();
+            if (producer != ChangelogProducer.NONE && producer != ChangelogProducer.LOOKUP) {
+                throw unsupported("changelog-producer", options.get("changelog-producer"),
+                        "merge-engine 'first-row' takes only changelog-producer 'none' or 'lookup'");
+            }
+            if (!typed.sequenceField().isEmpty()) {
+                throw unsupported("sequence.field", options.get("sequence.field"),
+                        "merge-engine 'first-row' takes no sequence field");
+            }
         }
-        if (typed.changelogProducer() != ChangelogProducer.NONE) {
-            throw unsupported("changelog-producer", options.get("changelog-producer"), "supported for writing: none");
+        String ignoredFields = options.get("changelog-producer.row-deduplicate-ignore-fields");
+        if (ignoredFields != null && !ignoredFields.isBlank()) {
+            throw unsupported("changelog-producer.row-deduplicate-ignore-fields", ignoredFields,
+                    "Strata cannot write it yet; remove it");
         }
         if (typed.deletionVectorsEnabled()) {
             throw unsupported("deletion-vectors.enabled", options.get("deletion-vectors.enabled"),
@@ -115,6 +122,11 @@ final class OptionsValidation {
         }
         if (primaryKeys == null) {
             return;
+        }
+        if (primaryKeys.isEmpty() && typed.changelogProducer() != ChangelogProducer.NONE) {
+            // As Paimon: an append table's data files are its changelog already.
+            throw unsupported("changelog-producer", options.get("changelog-producer"),
+                    "a table without primary key takes only 'none'; define a primary key");
         }
         int bucket = typed.bucket();
         if (!primaryKeys.isEmpty() && bucket == -1) {

@@ -3,13 +3,33 @@ package io.strata.table;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Names of the data files one writer creates: {@code data-<uuid>-<n>.<ext>}, one uuid per writer. */
+/**
+ * Names of the files one writer creates: {@code data-<uuid>-<n>.<ext>} for data files and
+ * {@code changelog-<uuid>-<n>.<ext>} for changelog files, one uuid per writer and one counter for both,
+ * as Paimon names them (FORMAT.md section 1).
+ */
 final class DataFileNames {
 
-    private final String uuid = UUID.randomUUID().toString();
-    private final AtomicInteger counter = new AtomicInteger();
+    private final String prefix;
+    private final String uuid;
+    private final AtomicInteger counter;
+
+    DataFileNames() {
+        this("data-", UUID.randomUUID().toString(), new AtomicInteger());
+    }
+
+    private DataFileNames(String prefix, String uuid, AtomicInteger counter) {
+        this.prefix = prefix;
+        this.uuid = uuid;
+        this.counter = counter;
+    }
+
+    /** Names of this writer's changelog files: same uuid, same counter. */
+    DataFileNames changelog() {
+        return new DataFileNames("changelog-", uuid, counter);
+    }
 
     String next(String extension) {
-        return "data-" + uuid + "-" + counter.getAndIncrement() + "." + extension;
+        return prefix + uuid + "-" + counter.getAndIncrement() + "." + extension;
     }
 }

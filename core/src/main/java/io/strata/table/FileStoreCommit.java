@@ -67,14 +67,24 @@ final class FileStoreCommit {
      * {@link CommitCallbackException} means the snapshot landed: the caller must keep its files.
      */
     long commit(List<ManifestEntry> changes, long commitIdentifier, CommitKind kind) throws IOException {
-        Snapshot landed = land(changes, commitIdentifier, kind);
+        return commit(changes, List.of(), commitIdentifier, kind);
+    }
+
+    /**
+     * Commits the changes and the changelog files produced with them (ADD entries, listed only in the
+     * snapshot's changelog manifest list) as one snapshot; otherwise as {@link #commit(List, long, CommitKind)}.
+     */
+    long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, long commitIdentifier, CommitKind kind)
+            throws IOException {
+        Snapshot landed = land(changes, changelog, commitIdentifier, kind);
         hooks.committed(landed);
         TableMaintenance.afterCommit(io, paths.root());
         return landed.id();
     }
 
     /** The commit protocol; returns the snapshot that landed, or fails leaving the table as it was. */
-    private Snapshot land(List<ManifestEntry> changes, long commitIdentifier, CommitKind kind) throws IOException {
+    private Snapshot land(List<ManifestEntry> changes, List<ManifestEntry> changelog, long commitIdentifier,
+            CommitKind kind) throws IOException {
         ManifestFile manifestFile = new ManifestFile(io, paths.manifestDirectory(), schema.partitionType(),
                 options.manifestTargetFileSize(), names);
         ManifestList manifestList = new ManifestList(io, paths.manifestDirectory(), names);
@@ -84,6 +94,21 @@ final class FileStoreCommit {
             List<ManifestFileMeta> delta = manifestFile.write(changes);
             for (ManifestFileMeta m : delta) {
                 written.add(manifestPath(m.fileName()));
+            }
+            // Changelog manifests do not depend on the latest snapshot: written once, like the delta.
+            ChangelogManifests changelogManifests = null;
+            if (!changelog.isEmpty()) {
+                List<ManifestFileMeta> manifests = manifestFile.write(changelog);
+                for (ManifestFileMeta m : manifests) {
+                    written.add(manifestPath(m.fileName()));
+                }
+                ManifestList.Written list = manifestList.write(manifests);
+                written.add(manifestPath(list.fileName()));
+                long records = 0;
+                for (ManifestEntry e : changelog) {
+                    records += e.file().rowCount();
+                }
+                changelogManifests = new ChangelogManifests(list, records);
             }
             Long startLatest = snapshots.latestSnapshotId();
             int maxRetries = options.commitMaxRetries();
@@ -101,8 +126,8 @@ final class FileStoreCommit {
                 Snapshot next;
                 boolean won;
                 try {
-                    next = buildSnapshot(latest.orElse(null), delta, changes, commitIdentifier, kind,
-                            manifestFile, manifestList, attemptFiles);
+                    next = buildSnapshot(latest.orElse(null), delta, changes, changelogManifests, commitIdentifier,
+                            kind, manifestFile, manifestList, attemptFiles);
                     won = hooks.createSnapshot(() -> snapshots.tryCommit(next));
                 } catch (IOException | RuntimeException e) {
                     for (Path p : attemptFiles) {
@@ -259,8 +284,11 @@ final class FileStoreCommit {
         return c.compare(aMin, bMax) <= 0 && c.compare(bMin, aMax) <= 0;
     }
 
+    /** The changelog manifest list of a commit and the rows of its changelog files. */
+    private record ChangelogManifests(ManifestList.Written list, long recordCount) {}
+
     private Snapshot buildSnapshot(Snapshot latest, List<ManifestFileMeta> delta, List<ManifestEntry> changes,
-            long commitIdentifier, CommitKind kind, ManifestFile manifestFile, ManifestList manifestList,
+            ChangelogManifests changelog, long commitIdentifier, CommitKind kind, ManifestFile manifestFile, ManifestList manifestList,
             List<Path> attemptFiles) throws IOException {
         List<ManifestFileMeta> base = new ArrayList<>();
         long previousTotal = 0;
@@ -295,6 +323,9 @@ final class FileStoreCommit {
                 .baseManifestListSize(baseList.fileSize())
                 .deltaManifestList(deltaList.fileName())
                 .deltaManifestListSize(deltaList.fileSize())
+                .changelogManifestList(changelog == null ? null : changelog.list().fileName())
+                .changelogManifestListSize(changelog == null ? null : changelog.list().fileSize())
+                .changelogRecordCount(changelog == null ? null : changelog.recordCount())
                 .indexManifest(latest == null ? null : latest.indexManifest())
                 .commitUser(commitUser)
                 .commitIdentifier(commitIdentifier)

@@ -1,15 +1,21 @@
 package io.strata.table;
 
 import io.strata.data.GenericRow;
+import io.strata.lsm.CompactResult;
+import io.strata.lsm.IntervalPartition;
+import io.strata.lsm.MergeFunctionFactory;
 import io.strata.lsm.RecordCursor;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.FileSource;
 import io.strata.manifest.ManifestEntry;
+import io.strata.schema.ChangelogOptions;
+import io.strata.schema.ChangelogProducer;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
+import io.strata.types.RowComparator;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -74,6 +80,12 @@ final class FullCompaction {
         DataFileNames names = new DataFileNames();
         List<ManifestEntry> changes = new ArrayList<>();
         List<RollingDataFileWriter> writers = new ArrayList<>();
+        List<ManifestEntry> changelog = new ArrayList<>();
+        List<org.apache.hadoop.fs.Path> produced = new ArrayList<>();
+        boolean changelogRewrite = primaryKey && (options.changelogProducer() != ChangelogProducer.NONE
+                || new ChangelogOptions(options).needsLookup());
+        MergeFunctionFactory mergeFunctions = changelogRewrite ? new MergeFunctionFactory(schema) : null;
+        java.util.Comparator<io.strata.data.Row> fileKeys = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
         try {
             for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
                 if (!scope.test(b.getKey())) {
@@ -90,6 +102,27 @@ final class FullCompaction {
                 Split split = new Split(latest.id(), first.partition(), first.bucket(), first.totalBuckets(), files, List.of());
                 Plan plan = new Plan(latest, List.of(split), all, rowType, null);
                 int level = primaryKey ? topLevel : 0;
+                if (primaryKey && changelogRewrite) {
+                    // Changelog producers and lookup tables merge key by key (docs/changelog.md).
+                    MergeTreeCompactRewriter rewriter = new MergeTreeCompactRewriter(table, mergeFunctions,
+                            first.partition(), first.bucket(), names, topLevel);
+                    rewriter.beforeCompaction(topLevel, List.of());
+                    CompactResult result = rewriter.rewrite(topLevel, true,
+                            new IntervalPartition(fileKeys).partition(files));
+                    org.apache.hadoop.fs.Path dir = table.paths().bucketDirectory(first.partition(), first.bucket());
+                    result.after().forEach(f -> produced.add(new org.apache.hadoop.fs.Path(dir, f.fileName())));
+                    result.changelog().forEach(f -> produced.add(new org.apache.hadoop.fs.Path(dir, f.fileName())));
+                    for (ManifestEntry e : entries) {
+                        changes.add(new ManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
+                    }
+                    for (DataFileMeta f : result.after()) {
+                        changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                    }
+                    for (DataFileMeta f : result.changelog()) {
+                        changelog.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                    }
+                    continue;
+                }
                 RollingDataFileWriter writer = new RollingDataFileWriter(table.fileIO(),
                         table.paths().bucketDirectory(first.partition(), first.bucket()), rowType, keyPositions, primaryKey,
                         options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
@@ -112,13 +145,16 @@ final class FullCompaction {
                 return -1;
             }
             return new FileStoreCommit(table, UUID.randomUUID().toString(), hooks)
-                    .commit(changes, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+                    .commit(changes, changelog, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
         } catch (CommitCallbackException e) {
             // The COMPACT snapshot landed and references the new files: they must stay.
             throw e;
         } catch (IOException | RuntimeException e) {
             for (RollingDataFileWriter w : writers) {
                 w.abort();
+            }
+            for (org.apache.hadoop.fs.Path p : produced) {
+                table.fileIO().deleteQuietly(p);
             }
             throw e;
         }

@@ -25,11 +25,21 @@ import org.apache.hadoop.fs.Path;
  */
 final class MergeTreeBucket {
 
-    /** The changes of one bucket that the next commit carries. */
-    record Increment(List<DataFileMeta> newFiles, List<DataFileMeta> compactBefore, List<DataFileMeta> compactAfter) {
+    /**
+     * The changes of one bucket that the next commit carries: its APPEND part (flushed files and the
+     * changelog written with them) and its COMPACT part (files compacted away and produced, and the
+     * changelog the compactions wrote).
+     */
+    record Increment(List<DataFileMeta> newFiles, List<DataFileMeta> changelogFiles, List<DataFileMeta> compactBefore,
+            List<DataFileMeta> compactAfter, List<DataFileMeta> compactChangelog) {
+
+        Increment(List<DataFileMeta> newFiles, List<DataFileMeta> compactBefore, List<DataFileMeta> compactAfter) {
+            this(newFiles, List.of(), compactBefore, compactAfter, List.of());
+        }
 
         boolean isEmpty() {
-            return newFiles.isEmpty() && compactBefore.isEmpty() && compactAfter.isEmpty();
+            return newFiles.isEmpty() && changelogFiles.isEmpty() && compactBefore.isEmpty() && compactAfter.isEmpty()
+                    && compactChangelog.isEmpty();
         }
     }
 
@@ -41,9 +51,22 @@ final class MergeTreeBucket {
     private final LinkedHashSet<DataFileMeta> newFiles = new LinkedHashSet<>();
     private final LinkedHashMap<String, DataFileMeta> compactBefore = new LinkedHashMap<>();
     private final LinkedHashSet<DataFileMeta> compactAfter = new LinkedHashSet<>();
+    private final List<DataFileMeta> changelogFiles = new ArrayList<>();
+    private final List<DataFileMeta> compactChangelog = new ArrayList<>();
+    private final boolean forceLevel0;
 
     /** @param compactionEnabled whether flushes and commits compact by themselves (else only on request) */
     MergeTreeBucket(FileIO io, Path bucketDirectory, CompactManager manager, boolean compactionEnabled, int stopTrigger) {
+        this(io, bucketDirectory, manager, compactionEnabled, stopTrigger, false);
+    }
+
+    /**
+     * @param forceLevel0 whether a commit (with compaction enabled) leaves no level-0 file: tables that look
+     *     old values up (changelog-producer lookup, first-row), whose changelog or reads need it
+     */
+    MergeTreeBucket(FileIO io, Path bucketDirectory, CompactManager manager, boolean compactionEnabled, int stopTrigger,
+            boolean forceLevel0) {
+        this.forceLevel0 = forceLevel0;
         this.io = io;
         this.bucketDirectory = bucketDirectory;
         this.manager = manager;
@@ -60,6 +83,12 @@ final class MergeTreeBucket {
      * compaction first when the bucket has more sorted runs than the stop trigger: the write stall.
      */
     void addFlushedFiles(List<DataFileMeta> files) throws IOException {
+        addFlushedFiles(files, List.of());
+    }
+
+    /** Same, with the changelog files written from the same buffer (changelog-producer input). */
+    void addFlushedFiles(List<DataFileMeta> files, List<DataFileMeta> changelog) throws IOException {
+        changelogFiles.addAll(changelog);
         for (DataFileMeta f : files) {
             newFiles.add(f);
             manager.addNewFile(f);
@@ -87,6 +116,14 @@ final class MergeTreeBucket {
             if (waitCompaction) {
                 syncCompaction(true);
             }
+            if (forceLevel0 && waitCompaction) {
+                // Bounded: each round takes in every level-0 file present when it starts.
+                for (int round = 0; !manager.levels().level0().isEmpty() && round < 100; round++) {
+                    syncCompaction(true);
+                    manager.triggerCompaction(false);
+                    syncCompaction(true);
+                }
+            }
             // Bounded: each round merges at least two runs into one.
             for (int round = 0; manager.levels().numberOfSortedRuns() > stopTrigger && round < 100; round++) {
                 syncCompaction(true);
@@ -97,8 +134,10 @@ final class MergeTreeBucket {
                 }
             }
         }
-        Increment increment = new Increment(new ArrayList<>(newFiles), new ArrayList<>(compactBefore.values()),
-                new ArrayList<>(compactAfter));
+        Increment increment = new Increment(new ArrayList<>(newFiles), new ArrayList<>(changelogFiles),
+                new ArrayList<>(compactBefore.values()), new ArrayList<>(compactAfter), new ArrayList<>(compactChangelog));
+        changelogFiles.clear();
+        compactChangelog.clear();
         newFiles.clear();
         compactBefore.clear();
         compactAfter.clear();
@@ -129,6 +168,9 @@ final class MergeTreeBucket {
             }
         }
         compactAfter.addAll(result.after());
+        // The changelog of a compaction stays even when its output is compacted again before a commit:
+        // it describes changes that happened.
+        compactChangelog.addAll(result.changelog());
     }
 
     /**
@@ -146,7 +188,14 @@ final class MergeTreeBucket {
         Map<String, DataFileMeta> before = new LinkedHashMap<>(compactBefore);
         List<DataFileMeta> added = new ArrayList<>(newFiles);
         List<DataFileMeta> outputs = new ArrayList<>(compactAfter);
+        Set<String> doomedChangelog = new LinkedHashSet<>();
+        changelogFiles.forEach(f -> doomedChangelog.add(f.fileName()));
+        compactChangelog.forEach(f -> doomedChangelog.add(f.fileName()));
         if (failed != null) {
+            failed.compactChangelog().forEach(f -> doomedChangelog.add(f.fileName()));
+            if (!appendLanded) {
+                failed.changelogFiles().forEach(f -> doomedChangelog.add(f.fileName()));
+            }
             failed.compactBefore().forEach(f -> before.put(f.fileName(), f));
             outputs.addAll(failed.compactAfter());
             if (!appendLanded) {
@@ -160,9 +209,12 @@ final class MergeTreeBucket {
                 doomed.add(f.fileName());
             }
         }
+        doomed.addAll(doomedChangelog);
         for (String name : doomed) {
             io.deleteQuietly(new Path(bucketDirectory, name));
         }
+        changelogFiles.clear();
+        compactChangelog.clear();
         newFiles.clear();
         compactBefore.clear();
         compactAfter.clear();

@@ -5,6 +5,8 @@ import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.lsm.CompactManager;
+import io.strata.lsm.CompactStrategy;
+import io.strata.lsm.ForceLevel0Compaction;
 import io.strata.lsm.Levels;
 import io.strata.lsm.MemoryBudget;
 import io.strata.lsm.MergeFunctionFactory;
@@ -15,7 +17,10 @@ import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.FileSource;
 import io.strata.manifest.ManifestEntry;
+import io.strata.schema.ChangelogOptions;
+import io.strata.schema.ChangelogProducer;
 import io.strata.schema.CompactionOptions;
+import io.strata.schema.MergeEngine;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.CommitKind;
@@ -50,6 +55,11 @@ import java.util.concurrent.Executors;
  * many commits. As a {@link BatchWrite} it commits once and does not compact by itself, since
  * concurrent batch writes of one bucket (several tasks of one query) would conflict over compactions;
  * {@code full-compaction.delta-commits} makes its commit compact the buckets it wrote fully.
+ *
+ * <p>Changelog ({@code docs/changelog.md}): with {@code changelog-producer=input} each flush also writes
+ * the buffered records as changelog files of the APPEND snapshot; the compactions write the
+ * {@code full-compaction} and {@code lookup} changelog, committed with the COMPACT snapshot. Tables that
+ * look old values up ({@code lookup}, {@code first-row}) compact level 0 at every commit, batch writes too.
  */
 final class TableWriter implements BatchWrite {
 
@@ -60,6 +70,7 @@ final class TableWriter implements BatchWrite {
     private final TableSchema schema;
     private final TableOptions options;
     private final CompactionOptions compaction;
+    private final ChangelogOptions changelog;
     private final RowType rowType;
     private final boolean primaryKey;
     private final int numBuckets;
@@ -103,7 +114,10 @@ final class TableWriter implements BatchWrite {
             this.memory = new MemoryBudget(options.writeBufferSize());
             this.spillable = options.writeBufferSpillable();
             this.compaction = new CompactionOptions(options);
-            this.autoCompaction = autoCompaction && !compaction.writeOnly();
+            this.changelog = new ChangelogOptions(options);
+            // Lookup tables compact level 0 at every commit, batch writes too: their changelog (lookup) or
+            // their reads (first-row, which skip level 0) depend on it, as in Paimon.
+            this.autoCompaction = (autoCompaction || (primaryKey && changelog.needsLookup())) && !compaction.writeOnly();
             this.mergeFunctions = primaryKey ? new MergeFunctionFactory(schema) : null;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + table.location() + " cannot be written: " + e.getMessage(), e);
@@ -233,9 +247,16 @@ final class TableWriter implements BatchWrite {
      * references are deleted and the writer must not be used any more.
      */
     long commit(long commitIdentifier, boolean waitCompaction, boolean fullCompaction) {
+        if (primaryKey && changelog.needsLookup()
+                && (options.mergeEngine() == MergeEngine.FIRST_ROW || changelog.lookupWait())) {
+            // The commit waits for its level-0 files to be compacted: their changelog lands with it.
+            waitCompaction = true;
+        }
         Map<BucketWriter, MergeTreeBucket.Increment> increments = new LinkedHashMap<>();
         List<ManifestEntry> appended = new ArrayList<>();
+        List<ManifestEntry> appendedChangelog = new ArrayList<>();
         List<ManifestEntry> compacted = new ArrayList<>();
+        List<ManifestEntry> compactedChangelog = new ArrayList<>();
         boolean appendLanded = false;
         CommitCallbackException callbackFailure = null;
         try {
@@ -251,12 +272,18 @@ final class TableWriter implements BatchWrite {
                 for (DataFileMeta f : increment.compactAfter()) {
                     compacted.add(w.entry(FileKind.ADD, f));
                 }
+                for (DataFileMeta f : increment.changelogFiles()) {
+                    appendedChangelog.add(w.entry(FileKind.ADD, f));
+                }
+                for (DataFileMeta f : increment.compactChangelog()) {
+                    compactedChangelog.add(w.entry(FileKind.ADD, f));
+                }
             }
             FileStoreCommit commit = new FileStoreCommit(table, commitUser, hooks);
             long snapshot = -1;
-            if (!appended.isEmpty()) {
+            if (!appended.isEmpty() || !appendedChangelog.isEmpty()) {
                 try {
-                    snapshot = commit.commit(appended, commitIdentifier, CommitKind.APPEND);
+                    snapshot = commit.commit(appended, appendedChangelog, commitIdentifier, CommitKind.APPEND);
                 } catch (CommitCallbackException e) {
                     // The snapshot landed and references the data files: they must stay.
                     callbackFailure = e;
@@ -264,9 +291,9 @@ final class TableWriter implements BatchWrite {
                 }
                 appendLanded = true;
             }
-            if (!compacted.isEmpty()) {
+            if (!compacted.isEmpty() || !compactedChangelog.isEmpty()) {
                 try {
-                    snapshot = commit.commit(compacted, commitIdentifier, CommitKind.COMPACT);
+                    snapshot = commit.commit(compacted, compactedChangelog, commitIdentifier, CommitKind.COMPACT);
                 } catch (CommitCallbackException e) {
                     callbackFailure = callbackFailure == null ? e : callbackFailure;
                     snapshot = e.snapshotId();
@@ -361,6 +388,10 @@ final class TableWriter implements BatchWrite {
         }
     }
 
+    private boolean inputChangelog() {
+        return primaryKey && changelog.producer() == ChangelogProducer.INPUT;
+    }
+
     /** The writer of one (partition, bucket). */
     final class BucketWriter {
 
@@ -376,20 +407,22 @@ final class TableWriter implements BatchWrite {
             this.key = key;
             this.nextSequence = nextSequence;
             this.buffer = primaryKey
-                    ? new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot)
+                    ? new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot, inputChangelog())
                     : null;
             if (primaryKey) {
                 String description = "bucket " + key.bucket() + " of partition " + key.partition() + " of table "
                         + table.location();
                 Levels levels = new Levels(fileKeyComparator, restored, compaction.numLevels());
-                CompactManager manager = new CompactManager(compactionExecutor(), levels,
-                        new UniversalCompaction(compaction.maxSizeAmplificationPercent(), compaction.sizeRatio(),
-                                compaction.compactionTrigger(), compaction.optimizationInterval()),
+                UniversalCompaction universal = new UniversalCompaction(compaction.maxSizeAmplificationPercent(),
+                        compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval());
+                CompactStrategy strategy = changelog.needsLookup() ? new ForceLevel0Compaction(universal) : universal;
+                CompactManager manager = new CompactManager(compactionExecutor(), levels, strategy,
                         fileKeyComparator, compaction.compactionFileSize(true), compaction.stopTrigger(),
-                        new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names),
+                        new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names,
+                                levels.maxLevel()),
                         description);
                 this.lsm = new MergeTreeBucket(table.fileIO(), bucketDirectory(), manager, autoCompaction,
-                        compaction.stopTrigger());
+                        compaction.stopTrigger(), changelog.needsLookup());
             } else {
                 this.lsm = null;
                 this.files = newFileWriter(0, FileSource.APPEND);
@@ -401,8 +434,12 @@ final class TableWriter implements BatchWrite {
         }
 
         private RollingDataFileWriter newFileWriter(int level, FileSource source) {
+            return newFileWriter(level, source, names);
+        }
+
+        private RollingDataFileWriter newFileWriter(int level, FileSource source, DataFileNames fileNames) {
             return new RollingDataFileWriter(table.fileIO(), bucketDirectory(), rowType, keyPositions, primaryKey,
-                    options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
+                    options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), fileNames,
                     schema.id(), level, source);
         }
 
@@ -428,18 +465,29 @@ final class TableWriter implements BatchWrite {
         /** Writes the buffer as level-0 files (one sorted run each) and hands them to the LSM tree. */
         void flush() throws IOException {
             RollingDataFileWriter files = newFileWriter(0, FileSource.APPEND);
+            // changelog-producer input: every buffered record, as written, goes to changelog files too.
+            RollingDataFileWriter changes = inputChangelog() ? newFileWriter(0, FileSource.APPEND, names.changelog()) : null;
             List<DataFileMeta> flushed;
+            List<DataFileMeta> changelogFiles = List.of();
             try {
-                buffer.drainMerged(files::write);
+                if (changes != null) {
+                    buffer.drain(changes::write, files::write);
+                    changelogFiles = changes.finish();
+                } else {
+                    buffer.drainMerged(files::write);
+                }
                 flushed = files.finish();
             } catch (IOException | RuntimeException e) {
                 files.abort();
+                if (changes != null) {
+                    changes.abort();
+                }
                 throw e;
             } finally {
                 // Only now: the file writer held the last row (a view into the buffer) as its max key.
                 buffer.clear();
             }
-            lsm.addFlushedFiles(flushed);
+            lsm.addFlushedFiles(flushed, changelogFiles);
         }
 
         MergeTreeBucket.Increment prepareCommit(boolean waitCompaction, boolean fullCompaction) throws IOException {

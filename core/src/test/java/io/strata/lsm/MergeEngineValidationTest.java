@@ -111,7 +111,10 @@ class MergeEngineValidationTest {
                 .doesNotThrowAnyException();
         assertThatCode(() -> TableOptions.validateForWrite(Map.of("merge-engine", "aggregation", "bucket", "1"), List.of("k")))
                 .doesNotThrowAnyException();
-        assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("merge-engine", "first-row", "bucket", "1"), List.of("k")))
-                .hasMessageContaining("'merge-engine'").hasMessageContaining("'first-row'").hasMessageContaining("level 0");
+        assertThatCode(() -> TableOptions.validateForWrite(Map.of("merge-engine", "first-row", "bucket", "1"), List.of("k")))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("merge-engine", "first-row", "bucket", "1",
+                "changelog-producer", "full-compaction"), List.of("k")))
+                .hasMessageContaining("'changelog-producer'").hasMessageContaining("'first-row'");
     }
 }

@@ -81,8 +81,9 @@ class SchemaManagerTest {
                 .hasMessageContaining("must not equal the partition keys");
         assertThatThrownBy(() -> manager.createTable(orders().option("bucket", "-1").build()))
                 .hasMessageContaining("'bucket'").hasMessageContaining("-1");
-        assertThatThrownBy(() -> manager.createTable(orders().option("merge-engine", "first-row").build()))
-                .hasMessageContaining("'merge-engine'").hasMessageContaining("first-row");
+        assertThatThrownBy(() -> manager.createTable(orders().option("merge-engine", "first-row")
+                        .option("changelog-producer", "input").build()))
+                .hasMessageContaining("'changelog-producer'").hasMessageContaining("first-row");
         assertThatThrownBy(() -> manager.createTable(orders().option("bucket-key", "qty").build()))
                 .hasMessageContaining("bucket key");
         assertThatThrownBy(() -> manager.createTable(orders().option("sequence.field", "ts").build()))

@@ -183,9 +183,7 @@ class TableOptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "merge-engine|first-row|deduplicate, partial-update, aggregation",
-            "changelog-producer|input|none",
-            "changelog-producer|lookup|none",
+            "changelog-producer.row-deduplicate-ignore-fields|a|cannot write",
             "deletion-vectors.enabled|true|deletion vectors",
             "file-index.bloom-filter.columns|a|file indexes"})
     void optionsStrataCanReadButNotWriteAreRejectedForWrite(String key, String value, String hint) {
@@ -197,10 +195,21 @@ class TableOptionsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"deduplicate", "partial-update", "aggregation"})
+    @ValueSource(strings = {"deduplicate", "partial-update", "aggregation", "first-row"})
     void mergeEnginesStrataWritesPassWriteValidation(String engine) {
         assertThatCode(() -> TableOptions.validateForWrite(Map.of("merge-engine", engine, "bucket", "2"), List.of("id")))
                 .doesNotThrowAnyException();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"none", "input", "lookup", "full-compaction"})
+    void everyChangelogProducerPassesWriteValidation(String producer) {
+        assertThatCode(() -> TableOptions.validateForWrite(Map.of("changelog-producer", producer, "bucket", "2"),
+                List.of("id"))).doesNotThrowAnyException();
+        if (!producer.equals("none")) {
+            assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("changelog-producer", producer), List.of()))
+                    .hasMessageContaining("'changelog-producer' = '" + producer + "'").hasMessageContaining("primary key");
+        }
     }
 
     @Test

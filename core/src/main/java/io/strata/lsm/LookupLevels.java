@@ -1,0 +1,125 @@
+package io.strata.lsm;
+
+import io.strata.data.GenericRow;
+import io.strata.data.ProjectedRow;
+import io.strata.data.Row;
+import io.strata.manifest.DataFileMeta;
+import io.strata.types.RowComparator;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Finds the newest version of a key in the higher levels of a bucket: level by level from the lowest,
+ * the one file of the level's run whose key range holds the key, then the key in that file. A file is
+ * read whole into memory the first time a key is looked up in it, and kept in a cache bounded by
+ * {@code lookup.cache-max-memory-size}, dropping the least recently used files beyond it (Paimon keeps
+ * local lookup files on disk instead; what a lookup returns is the same). Used by one bucket's
+ * compactions, on the compaction thread.
+ */
+public final class LookupLevels {
+
+    /** Rough heap bytes of one cached record beyond its fields: the map entry, the row and its array. */
+    private static final long RECORD_OVERHEAD_BYTES = 96;
+
+    private final RowType rowType;
+    private final int[] keyPositions;
+    private final RowComparator fileKeyComparator;
+    private final Comparator<Row> valueKeyOrder;
+    private final DataFileOpener opener;
+    private final long maxMemoryBytes;
+    private final Map<String, CachedFile> cache = new LinkedHashMap<>(16, 0.75f, true);
+    private long cachedBytes;
+
+    /**
+     * @param keyType the trimmed primary key's type (the type of the files' min and max keys)
+     * @param keyPositions positions of the trimmed primary key in {@code rowType}
+     */
+    public LookupLevels(RowType rowType, RowType keyType, int[] keyPositions, DataFileOpener opener, long maxMemoryBytes) {
+        this.rowType = rowType;
+        this.keyPositions = keyPositions;
+        this.fileKeyComparator = RowComparator.of(keyType);
+        this.valueKeyOrder = KeyOrder.onPositions(rowType, keyPositions);
+        this.opener = opener;
+        this.maxMemoryBytes = maxMemoryBytes;
+    }
+
+    /**
+     * The newest version of the key of {@code value} in {@code runs} (newest level first, all above
+     * level 0), with its level; null if no run holds the key.
+     */
+    public StoredRecord lookup(Row value, List<LevelSortedRun> runs) throws IOException {
+        ProjectedRow key = new ProjectedRow(keyPositions).replace(value);
+        for (LevelSortedRun run : runs) {
+            DataFileMeta file = fileHolding(run.run().files(), key);
+            if (file == null) {
+                continue;
+            }
+            StoredRecord found = load(file).records.get(value);
+            if (found != null) {
+                return new StoredRecord((GenericRow) found.value(), found.sequenceNumber(), found.kind(), run.level());
+            }
+        }
+        return null;
+    }
+
+    /** Whether any of {@code runs} holds the key of {@code value}. */
+    public boolean contains(Row value, List<LevelSortedRun> runs) throws IOException {
+        return lookup(value, runs) != null;
+    }
+
+    private DataFileMeta fileHolding(List<DataFileMeta> files, Row key) {
+        int lo = 0;
+        int hi = files.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            DataFileMeta f = files.get(mid);
+            if (fileKeyComparator.compare(f.maxKey(), key) < 0) {
+                lo = mid + 1;
+            } else if (fileKeyComparator.compare(f.minKey(), key) > 0) {
+                hi = mid - 1;
+            } else {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private CachedFile load(DataFileMeta file) throws IOException {
+        CachedFile cached = cache.get(file.fileName());
+        if (cached != null) {
+            return cached;
+        }
+        TreeMap<Row, StoredRecord> records = new TreeMap<>(valueKeyOrder);
+        try (RecordCursor cursor = opener.open(file)) {
+            while (cursor.advance()) {
+                StoredRecord r = StoredRecord.copyOf(cursor, rowType, file.level());
+                records.put(r.value(), r);
+            }
+        }
+        long bytes = records.size() * (RECORD_OVERHEAD_BYTES + 16L * rowType.fieldCount()) + file.fileSize();
+        cached = new CachedFile(records, bytes);
+        cache.put(file.fileName(), cached);
+        cachedBytes += bytes;
+        // Always keep the file just loaded, even if it alone exceeds the budget.
+        Iterator<Map.Entry<String, CachedFile>> eldest = cache.entrySet().iterator();
+        while (cachedBytes > maxMemoryBytes && cache.size() > 1) {
+            Map.Entry<String, CachedFile> e = eldest.next();
+            cachedBytes -= e.getValue().bytes;
+            eldest.remove();
+        }
+        return cached;
+    }
+
+    /** Files currently cached, for tests. */
+    public int cachedFiles() {
+        return cache.size();
+    }
+
+    private record CachedFile(TreeMap<Row, StoredRecord> records, long bytes) {}
+}

@@ -1,0 +1,67 @@
+package io.strata.schema;
+
+import java.util.List;
+
+/**
+ * Table options of changelog production and of the lookup that the {@code lookup} changelog producer
+ * and the {@code first-row} merge engine need (Paimon's names and defaults), listed in
+ * {@link TableOptions#ALL} through {@link #ALL}, with typed accessors. The producer itself is
+ * {@link TableOptions#CHANGELOG_PRODUCER}. See {@code docs/changelog.md}.
+ */
+public final class ChangelogOptions {
+
+    public static final ConfigOption<Boolean> ROW_DEDUPLICATE = ConfigOption.booleanOption(
+            "changelog-producer.row-deduplicate", false,
+            "Whether the lookup and full-compaction producers leave out an update whose new value equals "
+                    + "the old one (no -U/+U pair); by default every rewritten key that was written again "
+                    + "yields -U/+U.");
+
+    public static final ConfigOption<Boolean> LOOKUP_WAIT = ConfigOption.booleanOption(
+            "changelog-producer.lookup-wait", true,
+            "Whether a commit of a table with the lookup producer waits for the compaction of its level-0 "
+                    + "files, so that its changelog lands with the commit's data; false lets a stream write "
+                    + "commit before the compaction ends (its changelog goes into a later commit).");
+
+    public static final ConfigOption<Long> LOOKUP_CACHE_MAX_MEMORY_SIZE = ConfigOption.memoryOption(
+            "lookup.cache-max-memory-size", 256 * MemorySize.MIB,
+            "Memory for the files a writer keeps loaded to look up the old values of keys (lookup producer, "
+                    + "first-row merge engine), per bucket writer; the least recently used files are "
+                    + "dropped beyond it.");
+
+    /** Every changelog option, in documentation order. */
+    public static final List<ConfigOption<?>> ALL = List.of(ROW_DEDUPLICATE, LOOKUP_WAIT, LOOKUP_CACHE_MAX_MEMORY_SIZE);
+
+    private final TableOptions options;
+
+    public ChangelogOptions(TableOptions options) {
+        this.options = options;
+        for (ConfigOption<?> option : ALL) {
+            options.get(option);
+        }
+    }
+
+    public ChangelogProducer producer() {
+        return options.changelogProducer();
+    }
+
+    public boolean rowDeduplicate() {
+        return options.get(ROW_DEDUPLICATE);
+    }
+
+    public boolean lookupWait() {
+        return options.get(LOOKUP_WAIT);
+    }
+
+    public long lookupCacheMaxMemorySize() {
+        return options.get(LOOKUP_CACHE_MAX_MEMORY_SIZE);
+    }
+
+    /**
+     * Whether compactions look old values up in the higher levels and level 0 is compacted at every
+     * commit: the lookup producer, and first-row (whose batch reads skip level 0), as Paimon's lookup
+     * strategy.
+     */
+    public boolean needsLookup() {
+        return producer() == ChangelogProducer.LOOKUP || options.mergeEngine() == MergeEngine.FIRST_ROW;
+    }
+}

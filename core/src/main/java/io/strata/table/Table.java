@@ -35,6 +35,17 @@ public interface Table {
     /** A reader of a plan's splits. */
     TableRead newRead(Plan plan);
 
+    // --- Reads over time (docs/incremental-reads.md) ---
+
+    /** An incremental read: the changes between two snapshots, rows with their row kinds. */
+    IncrementalScan newIncrementalScan();
+
+    /** A streaming read that follows new snapshots, optionally as a consumer. */
+    StreamScan newStreamScan();
+
+    /** A reader of the splits of an incremental or streaming plan. */
+    ChangeRead newChangeRead(ChangePlan plan);
+
     /** A batch write; commit it to make its rows visible. */
     BatchWrite newBatchWrite();
 

@@ -20,7 +20,8 @@ import org.apache.hadoop.fs.Path;
  * Reads the splits of a {@link ChangePlan}. Delta and changelog splits are read file by file without
  * merging, every record with the row kind it was written with ({@code +I}, {@code -U}, {@code +U},
  * {@code -D}; rows of append tables are {@code +I}), as Paimon's incremental and streaming reads do.
- * Full splits are read merged, every row {@code +I}. Returned rows are views valid until the next row.
+ * Full splits are read merged, every row {@code +I} (Paimon reports {@code +U} for a key whose latest
+ * version was an update when it merges, {@code +I} when it does not: the same state). Returned rows are views valid until the next row.
  */
 public final class ChangeRead {
 
@@ -43,12 +44,15 @@ public final class ChangeRead {
 
     /** Opens the rows of one split of the plan, with their row kinds. */
     public CloseableIterator<Row> open(ChangeSplit split) {
+        RecordCursor cursor;
         if (split.source() == ChangeSplit.Source.FULL) {
+            // Merged as a batch read merges, every row +I (the state, not a change).
             Plan full = new Plan(null, java.util.List.of(), plan.projection(), plan.readType(), null);
             return table.newRead(full).open(new Split(split.snapshotId(), split.partition(), split.bucket(),
                     split.totalBuckets(), split.files(), split.deletionIndexFiles()));
+        } else {
+            cursor = ConcatCursor.ofFiles(split.files(), f -> openFile(split, f));
         }
-        RecordCursor cursor = ConcatCursor.ofFiles(split.files(), f -> openFile(split, f));
         return new KindedRows(cursor, new ProjectedRow(plan.projection()));
     }
 

@@ -16,6 +16,9 @@ import org.apache.hadoop.fs.Path;
  * try (BatchWrite w = table.newBatchWrite()) { w.write(row); w.delete(key); w.commit(); }
  *
  * try (StreamWrite w = table.newStreamWrite("job-1")) { w.write(row); w.commit(1); w.write(row2); w.commit(2); }
+ *
+ * ChangePlan changes = table.newIncrementalScan().between(3, 7).plan();   // rows with their RowKind
+ * try (ChangeStream stream = table.newStreamScan().withConsumer("job-2").open()) { stream.nextPlan(); ... }
  * }</pre>
  */
 public interface Table {

@@ -38,6 +38,12 @@ import org.slf4j.LoggerFactory;
  * index manifests and index (deletion-vector) files that neither the end snapshot nor a tag in the
  * range needs; then the snapshot files; last the EARLIEST hint. A file removed by snapshot s is not
  * live in s or later (file names are never reused), so every retained snapshot stays whole.
+ *
+ * <p>When changelogs outlive snapshots ({@link LifecycleOptions#changelogDecoupled}), each expired
+ * snapshot is first written to {@code changelog/changelog-N}, its changelog files and changelog
+ * manifest list stay, and without a changelog producer (the changelog is then the delta) so do its base
+ * and delta manifest lists and the APPEND-source data files that later deltas removed;
+ * {@link ChangelogExpiration} removes them when the changelog expires.
  */
 final class SnapshotExpiration {
 

@@ -98,14 +98,25 @@ public final class LifecycleOptions {
             "sink.watermark-time-zone", ZoneId.of("UTC"),
             "Time zone of watermarks for watermark tags.", LifecycleOptions::zone);
 
-    /** Keys whose presence makes Paimon keep changelogs longer than snapshots, which Strata does not do. */
-    public static final List<String> DECOUPLED_CHANGELOG_KEYS =
-            List.of("changelog.num-retained.min", "changelog.num-retained.max", "changelog.time-retained");
+    public static final ConfigOption<Integer> CHANGELOG_NUM_RETAINED_MIN = ConfigOption.of(
+            "changelog.num-retained.min", null,
+            "Minimum number of changelogs (of the newest snapshots) to retain; default snapshot.num-retained.min.",
+            v -> atLeast(v, 1));
+
+    public static final ConfigOption<Integer> CHANGELOG_NUM_RETAINED_MAX = ConfigOption.of(
+            "changelog.num-retained.max", null,
+            "Maximum number of changelogs to retain; default snapshot.num-retained.max.", v -> atLeast(v, 1));
+
+    public static final ConfigOption<Duration> CHANGELOG_TIME_RETAINED = ConfigOption.durationOption(
+            "changelog.time-retained", null,
+            "Changelogs younger than this are kept (unless beyond changelog.num-retained.max); default"
+                    + " snapshot.time-retained.");
 
     /** Every lifecycle option, in documentation order. */
     public static final List<ConfigOption<?>> ALL = List.of(
             SNAPSHOT_NUM_RETAINED_MIN, SNAPSHOT_NUM_RETAINED_MAX, SNAPSHOT_TIME_RETAINED, SNAPSHOT_EXPIRE_LIMIT,
-            SNAPSHOT_CLEAN_EMPTY_DIRECTORIES, CONSUMER_EXPIRATION_TIME, CONSUMER_CHANGELOG_ONLY,
+            SNAPSHOT_CLEAN_EMPTY_DIRECTORIES, CHANGELOG_NUM_RETAINED_MIN, CHANGELOG_NUM_RETAINED_MAX,
+            CHANGELOG_TIME_RETAINED, CONSUMER_EXPIRATION_TIME, CONSUMER_CHANGELOG_ONLY,
             TAG_AUTOMATIC_CREATION, TAG_CREATION_PERIOD, TAG_CREATION_DELAY, TAG_PERIOD_FORMATTER,
             TAG_CREATION_PERIOD_DURATION, TAG_NUM_RETAINED_MAX, TAG_DEFAULT_TIME_RETAINED, TAG_TIME_EXPIRE_ENABLED,
             TAG_AUTOMATIC_COMPLETION, SINK_PROCESS_TIME_ZONE, SINK_WATERMARK_TIME_ZONE);
@@ -126,6 +137,11 @@ public final class LifecycleOptions {
             throw new IllegalArgumentException("Table option 'snapshot.num-retained.max' = " + max
                     + " must not be less than 'snapshot.num-retained.min' = " + min);
         }
+        if (changelogRetainMax(options) < changelogRetainMin(options)) {
+            throw new IllegalArgumentException("Table option 'changelog.num-retained.max' = "
+                    + changelogRetainMax(options) + " must not be less than 'changelog.num-retained.min' = "
+                    + changelogRetainMin(options) + " (each defaults to its snapshot.num-retained.* option)");
+        }
         if (TAG_AUTOMATIC_CREATION.get(options) == TagCreationMode.NONE) {
             return;
         }
@@ -138,6 +154,34 @@ public final class LifecycleOptions {
             throw new IllegalArgumentException("Table option 'tag.creation-delay' = " + delay
                     + " must be at least 0 and shorter than the tag period " + period);
         }
+    }
+
+    /** {@code changelog.num-retained.min}, or {@code snapshot.num-retained.min} when unset. */
+    public static int changelogRetainMin(Map<String, String> options) {
+        Integer v = CHANGELOG_NUM_RETAINED_MIN.get(options);
+        return v != null ? v : SNAPSHOT_NUM_RETAINED_MIN.get(options);
+    }
+
+    /** {@code changelog.num-retained.max}, or {@code snapshot.num-retained.max} when unset. */
+    public static int changelogRetainMax(Map<String, String> options) {
+        Integer v = CHANGELOG_NUM_RETAINED_MAX.get(options);
+        return v != null ? v : SNAPSHOT_NUM_RETAINED_MAX.get(options);
+    }
+
+    /** {@code changelog.time-retained}, or {@code snapshot.time-retained} when unset. */
+    public static Duration changelogTimeRetained(Map<String, String> options) {
+        Duration v = CHANGELOG_TIME_RETAINED.get(options);
+        return v != null ? v : SNAPSHOT_TIME_RETAINED.get(options);
+    }
+
+    /**
+     * Whether changelogs outlive their snapshots (Paimon's rule: any changelog retention longer than the
+     * snapshot one); expiring snapshots then keeps their changelogs in {@code changelog/changelog-N}.
+     */
+    public static boolean changelogDecoupled(Map<String, String> options) {
+        return changelogRetainMax(options) > SNAPSHOT_NUM_RETAINED_MAX.get(options)
+                || changelogRetainMin(options) > SNAPSHOT_NUM_RETAINED_MIN.get(options)
+                || changelogTimeRetained(options).compareTo(SNAPSHOT_TIME_RETAINED.get(options)) > 0;
     }
 
     private static int atLeast(String text, int minimum) {

@@ -128,7 +128,8 @@ public final class ConsumerManager {
         return status.getPath().getName().substring(CONSUMER_PREFIX.length());
     }
 
-    static String checkId(String id) {
+    /** Returns the id if it can name a consumer file; fails naming it otherwise. */
+    public static String checkId(String id) {
         if (id == null || id.isBlank() || id.contains("/") || id.startsWith(".")) {
             throw new IllegalArgumentException("Invalid consumer id '" + id + "': must be non-blank, without '/'"
                     + " and not start with '.'");

@@ -74,9 +74,10 @@ public final class ExpireSnapshots {
     }
 
     /**
-     * Expires the snapshots and deletes the files nothing else needs. Fails before changing anything if
-     * the table's lifecycle options or the refinements are invalid, or if the table keeps changelogs
-     * longer than snapshots ({@code changelog.*} retention, not supported).
+     * Expires the snapshots and deletes the files nothing else needs; where the table keeps changelogs
+     * longer than snapshots ({@code changelog.*} options), expired snapshots leave their changelogs in
+     * {@code changelog/}, and the kept changelogs past their own retention expire next. Fails before
+     * changing anything if the table's lifecycle options or the refinements are invalid.
      */
     public ExpiredSnapshots commit() {
         Map<String, String> options = options(table);
@@ -85,17 +86,16 @@ public final class ExpireSnapshots {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + table.location() + ": " + e.getMessage(), e);
         }
-        for (String key : LifecycleOptions.DECOUPLED_CHANGELOG_KEYS) {
-            if (options.containsKey(key)) {
-                throw new UnsupportedOperationException("Table " + table.location() + " sets table option '" + key
-                        + "': changelogs kept longer than snapshots are not supported; expire with Paimon");
-            }
-        }
         Instant cutoff = olderThan != null ? olderThan
                 : clock.instant().minus(LifecycleOptions.SNAPSHOT_TIME_RETAINED.get(options));
         boolean consumersProtect = !LifecycleOptions.CONSUMER_CHANGELOG_ONLY.get(options);
         SnapshotReferences references = new SnapshotReferences(table.fileIO(), table.paths(), table.schema());
-        return new SnapshotExpiration(references, options).expire(retainMin, retainMax, cutoff, maxDeletes,
-                consumersProtect);
+        ExpiredSnapshots expired = new SnapshotExpiration(references, options).expire(retainMin, retainMax, cutoff,
+                maxDeletes, consumersProtect);
+        if (!LifecycleOptions.changelogDecoupled(options)) {
+            return expired;
+        }
+        // Then the kept changelogs, by the table's changelog.* options (Paimon runs both, in this order).
+        return expired.plusChangelogs(new ChangelogExpiration(references, options).expire(clock.instant()));
     }
 }

@@ -92,6 +92,26 @@ public final class FileStoreTable implements Table {
     }
 
     @Override
+    public IncrementalScan newIncrementalScan() {
+        return new IncrementalScan(this);
+    }
+
+    @Override
+    public StreamScan newStreamScan() {
+        return new StreamScan(this);
+    }
+
+    @Override
+    public ChangeRead newChangeRead(ChangePlan plan) {
+        return new ChangeRead(this, plan);
+    }
+
+    /** The changelogs kept longer than their snapshots ({@code changelog/}). */
+    public io.strata.snapshot.ChangelogManager changelogManager() {
+        return new io.strata.snapshot.ChangelogManager(io, location);
+    }
+
+    @Override
     public BatchWrite newBatchWrite() {
         return new TableWriter(this);
     }

@@ -1,7 +1,11 @@
 package io.strata.table;
 
 import io.strata.manifest.ManifestEntry;
+import io.strata.manifest.FileSource;
+import io.strata.schema.ChangelogProducer;
 import io.strata.schema.LifecycleOptions;
+import io.strata.schema.TableOptions;
+import io.strata.snapshot.ChangelogManager;
 import io.strata.snapshot.ConsumerManager;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
@@ -34,6 +38,12 @@ import org.slf4j.LoggerFactory;
  * index manifests and index (deletion-vector) files that neither the end snapshot nor a tag in the
  * range needs; then the snapshot files; last the EARLIEST hint. A file removed by snapshot s is not
  * live in s or later (file names are never reused), so every retained snapshot stays whole.
+ *
+ * <p>When changelogs outlive snapshots ({@link LifecycleOptions#changelogDecoupled}), each expired
+ * snapshot is first written to {@code changelog/changelog-N}, its changelog files and changelog
+ * manifest list stay, and without a changelog producer (the changelog is then the delta) so do its base
+ * and delta manifest lists and the APPEND-source data files that later deltas removed;
+ * {@link ChangelogExpiration} removes them when the changelog expires.
  */
 final class SnapshotExpiration {
 
@@ -44,6 +54,11 @@ final class SnapshotExpiration {
     private final TagManager tags;
     private final ConsumerManager consumers;
     private final boolean cleanEmptyDirectories;
+    /** Changelogs outlive snapshots: expired snapshots leave {@code changelog-N} and their changelog behind. */
+    private final boolean changelogDecoupled;
+    /** The table has a changelog producer; without one, a kept changelog is read from the snapshot's delta. */
+    private final boolean produceChangelog;
+    private final ChangelogManager changelogs;
 
     SnapshotExpiration(SnapshotReferences references, Map<String, String> options) {
         this.references = references;
@@ -52,6 +67,9 @@ final class SnapshotExpiration {
         this.tags = new TagManager(references.io(), root);
         this.consumers = new ConsumerManager(references.io(), root);
         this.cleanEmptyDirectories = LifecycleOptions.SNAPSHOT_CLEAN_EMPTY_DIRECTORIES.get(options);
+        this.changelogDecoupled = LifecycleOptions.changelogDecoupled(options);
+        this.produceChangelog = TableOptions.CHANGELOG_PRODUCER.get(options) != ChangelogProducer.NONE;
+        this.changelogs = new ChangelogManager(references.io(), root);
     }
 
     /** Expires what the rules allow; see the class comment. */
@@ -100,7 +118,8 @@ final class SnapshotExpiration {
         List<Path> deleted = new ArrayList<>();
 
         deleteRemovedDataFiles(including, begin, tagged, deleted);
-        for (Snapshot s : expiring) {
+        // Kept changelogs keep their changelog files; ChangelogExpiration deletes them later.
+        for (Snapshot s : changelogDecoupled ? List.<Snapshot>of() : expiring) {
             try {
                 for (ManifestEntry e : references.addedChangelogFiles(s)) {
                     references.dataFilePaths(e).forEach(p -> references.delete(p, deleted));
@@ -134,7 +153,10 @@ final class SnapshotExpiration {
         if (keep != null) {
             for (Snapshot s : expiring) {
                 try {
-                    for (Path p : references.unusedMetadataFiles(s, keep, true)) {
+                    // A kept changelog keeps its changelog manifest list, and without a changelog producer
+                    // also its base and delta lists (it is read from its delta).
+                    boolean dataLists = !changelogDecoupled || produceChangelog;
+                    for (Path p : references.unusedMetadataFiles(s, keep, dataLists, !changelogDecoupled)) {
                         references.delete(p, deleted);
                     }
                 } catch (IOException e) {
@@ -144,6 +166,10 @@ final class SnapshotExpiration {
         }
         List<Long> expired = new ArrayList<>();
         for (Snapshot s : expiring) {
+            if (changelogDecoupled) {
+                // The same JSON under changelog/, written before the snapshot file goes: never neither.
+                changelogs.commit(s);
+            }
             snapshots.deleteSnapshot(s.id());
             expired.add(s.id());
         }
@@ -180,7 +206,7 @@ final class SnapshotExpiration {
                     skip = tagFiles.get(tag.id());
                 }
                 for (Map.Entry<SnapshotReferences.DataFileKey, ManifestEntry> e : references.removedByDelta(s).entrySet()) {
-                    if (!skip.contains(e.getKey())) {
+                    if (!skip.contains(e.getKey()) && !keptAsChangelog(e.getValue())) {
                         references.dataFilePaths(e.getValue()).forEach(p -> references.delete(p, deleted));
                     }
                 }
@@ -191,8 +217,17 @@ final class SnapshotExpiration {
         }
     }
 
+    /**
+     * Without a changelog producer a kept changelog is the delta of its snapshot: files written from
+     * incoming rows (source APPEND, or unknown in old files) stay until their changelog expires.
+     */
+    private boolean keptAsChangelog(ManifestEntry entry) {
+        return changelogDecoupled && !produceChangelog
+                && (entry.file().fileSource() == null || entry.file().fileSource() == FileSource.APPEND);
+    }
+
     /** The tags from the nearest one at or before {@code begin} up to the last one before {@code end}. */
-    private static List<Snapshot> tagsOverlapping(List<Snapshot> tagged, long begin, long end) {
+    static List<Snapshot> tagsOverlapping(List<Snapshot> tagged, long begin, long end) {
         int right = -1;
         int left = 0;
         for (int i = 0; i < tagged.size(); i++) {

@@ -164,14 +164,57 @@ final class SnapshotReferences {
     }
 
     /**
+     * As {@link #metadataFiles}, for a snapshot or kept changelog that may have lost some of them (a kept
+     * changelog's data manifest lists and index manifest go when its snapshot expires): only the files
+     * still there.
+     */
+    Set<String> metadataFilesPresent(Snapshot snapshot) throws IOException {
+        Set<String> names = new HashSet<>();
+        for (String list : new String[] {snapshot.baseManifestList(), snapshot.deltaManifestList()}) {
+            if (listExists(list)) {
+                names.add(list);
+                for (ManifestFileMeta meta : readList(list, true)) {
+                    names.add(meta.fileName());
+                }
+            }
+        }
+        if (snapshot.indexManifest() != null) {
+            try {
+                for (IndexManifestEntry e : indexManifestFile.read(snapshot.indexManifest())) {
+                    names.add(e.indexFile().fileName());
+                }
+                names.add(snapshot.indexManifest());
+            } catch (FileNotFoundException e) {
+                // Deleted with its snapshot; nothing of it to keep.
+            }
+        }
+        if (snapshot.statistics() != null) {
+            names.add(snapshot.statistics());
+        }
+        return names;
+    }
+
+    /**
      * The metadata files of the snapshot not in {@code keep}, as paths; {@code withChangelog} adds its
      * changelog manifest list and manifests. Unreadable lists (already deleted) contribute only their
      * own name.
      */
     List<Path> unusedMetadataFiles(Snapshot snapshot, Set<String> keep, boolean withChangelog) throws IOException {
+        return unusedMetadataFiles(snapshot, keep, true, withChangelog);
+    }
+
+    /**
+     * As {@link #unusedMetadataFiles(Snapshot, Set, boolean)}; without {@code withDataLists} the base and
+     * delta manifest lists and their manifests are kept too (a kept changelog of a table without a
+     * changelog producer is read from its delta).
+     */
+    List<Path> unusedMetadataFiles(Snapshot snapshot, Set<String> keep, boolean withDataLists, boolean withChangelog)
+            throws IOException {
         Set<String> manifests = new java.util.LinkedHashSet<>();
-        collectList(snapshot.baseManifestList(), keep, manifests);
-        collectList(snapshot.deltaManifestList(), keep, manifests);
+        if (withDataLists) {
+            collectList(snapshot.baseManifestList(), keep, manifests);
+            collectList(snapshot.deltaManifestList(), keep, manifests);
+        }
         if (withChangelog && snapshot.changelogManifestList() != null) {
             collectList(snapshot.changelogManifestList(), keep, manifests);
         }
@@ -197,6 +240,35 @@ final class SnapshotReferences {
             out.add(new Path(new Path(paths.root(), "statistics"), snapshot.statistics()));
         }
         return out;
+    }
+
+    /** A manifest list and its manifests not in {@code keep}, as paths; an unreadable list gives only its name. */
+    List<Path> unusedListFiles(String listName, Set<String> keep) throws IOException {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        collectList(listName, keep, names);
+        List<Path> out = new ArrayList<>();
+        for (String name : names) {
+            out.add(new Path(paths.manifestDirectory(), name));
+        }
+        return out;
+    }
+
+    /** The data file entries a manifest list added; a missing list or manifest counts as empty. */
+    List<ManifestEntry> addedFiles(String listName) throws IOException {
+        List<ManifestEntry> added = new ArrayList<>();
+        for (ManifestFileMeta meta : readList(listName, true)) {
+            for (ManifestEntry e : readManifest(meta.fileName())) {
+                if (e.kind() == FileKind.ADD) {
+                    added.add(e);
+                }
+            }
+        }
+        return added;
+    }
+
+    /** Whether a manifest list file is there. */
+    boolean listExists(String listName) throws IOException {
+        return io.exists(new Path(paths.manifestDirectory(), listName));
     }
 
     private void collectList(String listName, Set<String> keep, Set<String> out) throws IOException {

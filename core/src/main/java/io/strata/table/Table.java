@@ -16,6 +16,9 @@ import org.apache.hadoop.fs.Path;
  * try (BatchWrite w = table.newBatchWrite()) { w.write(row); w.delete(key); w.commit(); }
  *
  * try (StreamWrite w = table.newStreamWrite("job-1")) { w.write(row); w.commit(1); w.write(row2); w.commit(2); }
+ *
+ * ChangePlan changes = table.newIncrementalScan().between(3, 7).plan();   // rows with their RowKind
+ * try (ChangeStream stream = table.newStreamScan().withConsumer("job-2").open()) { stream.nextPlan(); ... }
  * }</pre>
  */
 public interface Table {
@@ -34,6 +37,17 @@ public interface Table {
 
     /** A reader of a plan's splits. */
     TableRead newRead(Plan plan);
+
+    // --- Reads over time (docs/incremental-reads.md) ---
+
+    /** An incremental read: the changes between two snapshots, rows with their row kinds. */
+    IncrementalScan newIncrementalScan();
+
+    /** A streaming read that follows new snapshots, optionally as a consumer. */
+    StreamScan newStreamScan();
+
+    /** A reader of the splits of an incremental or streaming plan. */
+    ChangeRead newChangeRead(ChangePlan plan);
 
     /** A batch write; commit it to make its rows visible. */
     BatchWrite newBatchWrite();

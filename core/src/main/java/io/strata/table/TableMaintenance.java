@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * What runs after each successful commit unless {@code write-only} is set, in Paimon's order:
  * automatic tags, deletion of tags past their retention, removal of consumers not updated within
  * {@code consumer.expiration-time} (before expiration, so they stop protecting snapshots), then
- * snapshot expiration with the table's {@code snapshot.*} options.
+ * snapshot expiration with the table's {@code snapshot.*} options, then changelog expiration with its
+ * {@code changelog.*} options when changelogs outlive snapshots.
  *
  * <p>The commit has landed when this runs: a failure here is logged, never thrown, and is retried by
  * the next commit's maintenance.
@@ -53,13 +54,7 @@ final class TableMaintenance {
         if (consumerExpiration != null) {
             new ConsumerManager(table.fileIO(), table.location()).expire(clock.instant().minus(consumerExpiration));
         }
-        for (String key : LifecycleOptions.DECOUPLED_CHANGELOG_KEYS) {
-            if (options.containsKey(key)) {
-                LOG.warn("Not expiring snapshots of {}: table option '{}' keeps changelogs longer than snapshots,"
-                        + " which Strata does not support", table.location(), key);
-                return;
-            }
-        }
+        // Expires snapshots, then (when changelogs outlive them) the kept changelogs, as Paimon does.
         new ExpireSnapshots(table, clock).commit();
     }
 

@@ -132,7 +132,7 @@ final class QuickstartCommand implements Callable<Integer> {
         out.printf("  strata sql --warehouse %s -e \"SHOW TABLES IN shop\"%n", wh);
         out.printf("  strata quickstart --warehouse %s             continue: one more round of commits%n", wh);
         out.printf("  strata quickstart --warehouse %s --fresh     start over%n", wh);
-        out.printf("  strata snapshots --warehouse %s --table shop.orders (see strata --help)%n", wh);
+        out.printf("  strata snapshots --warehouse %s --table shop.orders   the snapshots the feed made%n", wh);
         out.flush();
         return 0;
     }

@@ -31,7 +31,7 @@ import org.apache.hadoop.hive.ql.session.SessionState;
  * session), so {@link #open} returns the running session for the same warehouse and refuses another.
  * Statements run one at a time.
  */
-public final class EmbeddedHiveSession {
+public final class EmbeddedHiveSession implements SqlSession {
 
     private static EmbeddedHiveSession running;
 
@@ -92,18 +92,27 @@ public final class EmbeddedHiveSession {
         conf = new HiveConf();
         // What Hive's own embedded tests set: no background services a one-user session does not need.
         conf.set("hive.in.test", "true");
-        SessionState state = new SessionState(conf);
+        SessionStream log;
         try {
-            // Hive's console messages (progress, its copy of errors) go to the log; errors reach the caller
-            // as exceptions naming the statement.
-            SessionStream log = new SessionStream(new FileOutputStream(
-                    home.logDirectory().resolve("session.log").toFile(), true), true, StandardCharsets.UTF_8.name());
-            state.info = log;
-            state.err = log;
+            // Hive's console messages (progress, its copy of errors) go to a log; errors reach the caller as
+            // exceptions naming the statement.
+            log = new SessionStream(new FileOutputStream(home.logDirectory().resolve("session.log").toFile(), true),
+                    true, StandardCharsets.UTF_8.name());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the session log under " + home.logDirectory(), e);
         }
-        session = SessionState.start(state);
+        // Creating a SessionState prints "Hive Session ID = ..." straight to the standard error (no session
+        // is current yet to own a console): into the log with it.
+        java.io.PrintStream stderr = System.err;
+        System.setErr(log);
+        try {
+            SessionState state = new SessionState(conf);
+            state.info = log;
+            state.err = log;
+            session = SessionState.start(state);
+        } finally {
+            System.setErr(stderr);
+        }
         try {
             // The first statement creates the metastore's Derby schema on a new warehouse: part of starting.
             execute("SHOW DATABASES");
@@ -112,6 +121,11 @@ public final class EmbeddedHiveSession {
                     + " did not start: " + e.getMessage() + " (log: " + home.logFile() + ")", e);
         }
         startupMillis = (System.nanoTime() - start) / 1_000_000;
+    }
+
+    @Override
+    public String description() {
+        return "embedded Hive 4.1 on " + home.warehouse();
     }
 
     public HiveHome home() {
@@ -129,6 +143,7 @@ public final class EmbeddedHiveSession {
      *
      * @throws SqlException when Hive rejects or fails the statement
      */
+    @Override
     public synchronized QueryResult execute(String statement) throws SqlException {
         String sql = statement.trim();
         long start = System.nanoTime();

@@ -134,6 +134,9 @@ final class SqlCommand implements Callable<Integer> {
 
     private SqlSession embedded(PrintWriter out, boolean interactive) {
         HiveHome home = new HiveHome(warehouse.toPath());
+        if (EmbeddedHiveSession.runningFor(warehouse.toPath()) != null) {
+            return EmbeddedHiveSession.open(warehouse.toPath());
+        }
         if (interactive) {
             out.printf("Starting embedded Hive 4.1 on warehouse %s%s...%n", home.warehouse(),
                     home.hasMetastore() ? "" : " (new metastore: no tables yet; strata sync or strata quickstart"

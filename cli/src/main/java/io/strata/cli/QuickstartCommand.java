@@ -48,6 +48,8 @@ final class QuickstartCommand implements Callable<Integer> {
     static final String DATABASE = "shop";
     static final Identifier ORDERS = Identifier.of(DATABASE, "orders");
     static final Identifier CUSTOMERS = Identifier.of(DATABASE, "customer_360");
+    /** Set by bin/strata to how it was invoked, so the printed next steps can be pasted as they are. */
+    static final String LAUNCHER_PROPERTY = "strata.launcher";
     private static final Pattern PARTITION = Pattern.compile("\"partitionName\":\"[^\"]*@([^\"@]+)\"");
 
     @Spec
@@ -113,6 +115,30 @@ final class QuickstartCommand implements Callable<Integer> {
         out.printf("  started (%s); Hive's logs: %s%n", since(started), hive.home().logFile());
         out.flush();
 
+        try {
+            queries(hive, out, timeTravelSnapshot);
+        } catch (SqlException e) {
+            out.flush();
+            spec.commandLine().getErr().printf("FAILED: %s%n  statement: %s%n  Hive's log: %s%n", e.getMessage(),
+                    e.statement(), hive.home().logFile());
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
+
+        String cmd = System.getProperty(LAUNCHER_PROPERTY, "strata") + " ";
+        String wh = " --warehouse " + root;
+        out.printf("%nWhat next:%n");
+        nextStep(out, cmd + "sql" + wh, "HiveQL shell on these tables (quit; to leave)");
+        nextStep(out, cmd + "sql" + wh + " -e \"SELECT * FROM shop.orders\"", "run statements and exit");
+        nextStep(out, cmd + "quickstart" + wh, "continue: one more round of commits");
+        nextStep(out, cmd + "quickstart" + wh + " --fresh", "start over");
+        nextStep(out, cmd + "snapshots" + wh + " --table shop.orders", "the snapshots the feed made");
+        out.flush();
+        return 0;
+    }
+
+    /** The HiveQL part: each query printed with its result table and time. */
+    private static void queries(EmbeddedHiveSession hive, PrintWriter out, long timeTravelSnapshot) throws SqlException {
         query(hive, out, "Merged read of the primary-key table (latest snapshot: updates applied, deletes gone)",
                 "SELECT dt, order_id, customer_id, amount, status FROM shop.orders ORDER BY order_id");
         String aggregate = "SELECT count(*) AS orders, sum(amount) AS revenue FROM shop.orders WHERE dt = '2026-12-02'";
@@ -125,16 +151,10 @@ final class QuickstartCommand implements Callable<Integer> {
         query(hive, out, "The wide table: name and city from the profile stream, order columns from the"
                 + " orders-summary stream, merged per customer",
                 "SELECT * FROM shop.customer_360 ORDER BY customer_id");
+    }
 
-        String wh = root.toString();
-        out.printf("%nWhat next:%n");
-        out.printf("  strata sql --warehouse %s                    HiveQL shell on these tables%n", wh);
-        out.printf("  strata sql --warehouse %s -e \"SHOW TABLES IN shop\"%n", wh);
-        out.printf("  strata quickstart --warehouse %s             continue: one more round of commits%n", wh);
-        out.printf("  strata quickstart --warehouse %s --fresh     start over%n", wh);
-        out.printf("  strata snapshots --warehouse %s --table shop.orders   the snapshots the feed made%n", wh);
-        out.flush();
-        return 0;
+    private static void nextStep(PrintWriter out, String command, String what) {
+        out.printf("  %s%n      %s%n", command, what);
     }
 
     /** Drops the quickstart tables and, unless this process's Hive uses it, the whole metastore. */

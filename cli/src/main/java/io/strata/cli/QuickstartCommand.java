@@ -68,6 +68,14 @@ final class QuickstartCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path root = warehouse.toPath().toAbsolutePath().normalize();
         Files.createDirectories(root);
+        try {
+            // Before writing anything: the sync and the queries need the metastore to themselves.
+            EmbeddedHiveSession.ensureAvailable(root);
+        } catch (IllegalStateException e) {
+            spec.commandLine().getErr().printf("strata quickstart: %s%n", e.getMessage());
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
         FileIO io = FileIO.local();
         FileSystemCatalog catalog = new FileSystemCatalog(io, hadoopPath(root));
         boolean existed = catalog.tableExists(ORDERS) && catalog.tableExists(CUSTOMERS);
@@ -104,7 +112,14 @@ final class QuickstartCommand implements Callable<Integer> {
 
         out.printf("%n3. Metastore sync (embedded Derby metastore under %s)%n", new HiveHome(root).directory());
         started = System.nanoTime();
-        if (!sync(root, out)) {
+        try {
+            if (!sync(root, out)) {
+                return 1;
+            }
+        } catch (IllegalStateException e) {
+            out.flush();
+            spec.commandLine().getErr().printf("strata quickstart: %s%n", e.getMessage());
+            spec.commandLine().getErr().flush();
             return 1;
         }
         out.printf("  (%s)%n", since(started));

@@ -96,7 +96,14 @@ final class SqlCommand implements Callable<Integer> {
                 return statements == null ? shell(session, out, err) : runAll(session, statements, out, err);
             }
         }
-        SqlSession session = embedded(out, statements == null);
+        SqlSession session;
+        try {
+            session = embedded(out, statements == null);
+        } catch (IllegalStateException e) {
+            err.printf("strata sql: %s%n", e.getMessage());
+            err.flush();
+            return 1;
+        }
         return statements == null ? shell(session, out, err) : runAll(session, statements, out, err);
     }
 

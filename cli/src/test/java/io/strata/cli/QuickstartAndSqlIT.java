@@ -174,4 +174,42 @@ class QuickstartAndSqlIT {
                 .contains("| 103         | Linus | Helsinki | 1      | 60.00       | 2026-12-03    |")
                 .doesNotContain("2026-12-04");
     }
+
+    @Test
+    @Order(7)
+    void aMetastoreInUseByAnotherProcessIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Path other = dir.resolve("busy");
+        Path lock = other.resolve(".hive/metastore_db/dbex.lck");
+        Files.createDirectories(lock.getParent());
+        Files.createFile(lock);
+        // Another JVM holds the lock the way a booted Derby does.
+        Path locker = dir.resolve("Locker.java");
+        Files.writeString(locker, """
+                import java.nio.channels.FileChannel;
+                import java.nio.file.*;
+                public class Locker {
+                    public static void main(String[] a) throws Exception {
+                        try (FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.WRITE)) {
+                            c.lock();
+                            System.out.println("locked");
+                            System.out.flush();
+                            Thread.sleep(120_000);
+                        }
+                    }
+                }
+                """);
+        Process holder = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), locker.toString(),
+                lock.toString()).redirectErrorStream(true).start();
+        try {
+            java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(holder.getInputStream()));
+            assertThat(in.readLine()).isEqualTo("locked");
+            Cli.Result r = Cli.run("quickstart", "--warehouse", other.toString());
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+            assertThat(r.err()).contains("The metastore of warehouse " + other + " (" + other.resolve(".hive/metastore_db")
+                    + ") is in use by another process");
+            assertThat(other.resolve("shop.db")).doesNotExist();
+        } finally {
+            holder.destroyForcibly();
+        }
+    }
 }

@@ -72,6 +72,7 @@ public final class EmbeddedHiveSession implements SqlSession {
         if (running != null && running.home.warehouse().equals(home.warehouse())) {
             return home;
         }
+        refuseIfInUse(home);
         try {
             HiveLogging.toFile(home.logFile(), home.directory());
             Path site = home.writeSite();
@@ -83,6 +84,39 @@ public final class EmbeddedHiveSession implements SqlSession {
             return home;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the Hive configuration under " + home.directory(), e);
+        }
+    }
+
+    /**
+     * Fails fast when another process has the warehouse's Derby metastore open. WHY: embedded Derby admits
+     * one process per database, and Hive reports the refusal only as a deep stack trace after its retries.
+     * Derby holds an OS file lock on {@code dbex.lck} while a database is booted; this JVM's own boot shows
+     * as an overlapping lock and is fine.
+     *
+     * @throws IllegalStateException naming the warehouse and the metastore when another process holds it
+     */
+    public static void ensureAvailable(Path warehouse) {
+        refuseIfInUse(new HiveHome(warehouse));
+    }
+
+    private static void refuseIfInUse(HiveHome home) {
+        Path lockFile = home.metastoreDb().resolve("dbex.lck");
+        if (!java.nio.file.Files.exists(lockFile)) {
+            return;
+        }
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lockFile,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.channels.FileLock lock = channel.tryLock();
+            if (lock == null) {
+                throw new IllegalStateException("The metastore of warehouse " + home.warehouse() + " ("
+                        + home.metastoreDb() + ") is in use by another process, e.g. a strata sql shell: its embedded"
+                        + " Derby database admits one process at a time. Close that process, then run again.");
+            }
+            lock.release();
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            // This JVM booted the database (the metastore sync ran before the session): not a conflict.
+        } catch (IOException e) {
+            // The lock cannot be tested (permissions, file system): let Derby decide.
         }
     }
 

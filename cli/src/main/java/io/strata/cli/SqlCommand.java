@@ -7,14 +7,14 @@ import io.strata.cli.hive.QueryResult;
 import io.strata.cli.hive.ResultTable;
 import io.strata.cli.hive.SqlException;
 import io.strata.cli.hive.SqlScript;
+import io.strata.cli.hive.ShellInput;
 import io.strata.cli.hive.SqlSession;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -178,39 +178,38 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     /** The interactive shell: statements end with ';'; a failed one prints its reason and the shell goes on. */
-    private static int shell(SqlSession session, PrintWriter out, PrintWriter err) throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        boolean prompt = System.console() != null;
+    private int shell(SqlSession session, PrintWriter out, PrintWriter err) throws IOException {
         out.println("HiveQL on " + session.description() + ". End statements with ';'; quit; to leave.");
+        out.flush();
+        Path history = jdbc == null ? new HiveHome(warehouse.toPath()).directory().resolve("sql-history")
+                : Path.of(System.getProperty("user.home"), ".strata_sql_history");
         int exit = 0;
         StringBuilder pending = new StringBuilder();
-        while (true) {
-            if (prompt) {
-                out.print(pending.length() == 0 ? "strata> " : "      > ");
-            }
-            out.flush();
-            String line = in.readLine();
-            if (line == null) {
-                break;
-            }
-            pending.append(line).append('\n');
-            if (!SqlScript.isComplete(pending.toString())) {
-                continue;
-            }
-            List<String> statements = SqlScript.split(pending.toString());
-            pending.setLength(0);
-            for (String statement : statements) {
-                if (statement.equalsIgnoreCase("quit") || statement.equalsIgnoreCase("exit")) {
-                    out.flush();
-                    return exit;
+        try (ShellInput in = ShellInput.open(System.in, history)) {
+            while (true) {
+                String line = in.readLine(pending.length() == 0 ? "strata> " : "      > ");
+                if (line == null) {
+                    break;
                 }
-                try {
-                    print(session.execute(statement), out);
-                } catch (SqlException e) {
-                    out.flush();
-                    err.printf("FAILED: %s%n", e.getMessage());
-                    err.flush();
-                    exit = 1;
+                pending.append(line).append('\n');
+                if (!SqlScript.isComplete(pending.toString())) {
+                    continue;
+                }
+                List<String> statements = SqlScript.split(pending.toString());
+                pending.setLength(0);
+                for (String statement : statements) {
+                    if (statement.equalsIgnoreCase("quit") || statement.equalsIgnoreCase("exit")) {
+                        out.flush();
+                        return exit;
+                    }
+                    try {
+                        print(session.execute(statement), out);
+                    } catch (SqlException e) {
+                        out.flush();
+                        err.printf("FAILED: %s%n", e.getMessage());
+                        err.flush();
+                        exit = 1;
+                    }
                 }
             }
         }

@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
         version = "strata 0.1.0-SNAPSHOT",
         description = "Strata: LSM-tree lake tables in the Apache Paimon format, read by Hive 4.",
         subcommands = {QuickstartCommand.class, CreateCommand.class, DescribeCommand.class, SnapshotsCommand.class,
-                IngestCommand.class, SyncCommand.class, AdoptCommand.class,
                 TagsCommand.class, CompactCommand.class, ExpireCommand.class, RollbackCommand.class,
+                IngestCommand.class, SyncCommand.class, AdoptCommand.class, SqlCommand.class,
                 CommandLine.HelpCommand.class})
 public final class StrataCommand implements Runnable {
 

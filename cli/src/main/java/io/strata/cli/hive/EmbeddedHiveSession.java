@@ -1,0 +1,244 @@
+package io.strata.cli.hive;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.hive.common.io.SessionStream;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.metastore.api.Schema;
+import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
+import org.apache.hadoop.hive.ql.DriverFactory;
+import org.apache.hadoop.hive.ql.IDriver;
+import org.apache.hadoop.hive.ql.processors.CommandProcessor;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorFactory;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorResponse;
+import org.apache.hadoop.hive.ql.session.SessionState;
+
+/**
+ * An in-process Hive 4.1 over a warehouse: HiveConf, SessionState and a Driver per statement, with an
+ * embedded Derby metastore under {@code <warehouse>/.hive} ({@link HiveHome}) and local MapReduce. Tables
+ * registered by {@code strata sync} are read through Strata's storage handler (strata-hive-connector is
+ * on the class path).
+ *
+ * <p>ONE per JVM: Hive keeps static and thread-local state (the metastore's persistence manager, the
+ * session), so {@link #open} returns the running session for the same warehouse and refuses another.
+ * Statements run one at a time.
+ */
+public final class EmbeddedHiveSession implements SqlSession {
+
+    private static EmbeddedHiveSession running;
+
+    private final HiveHome home;
+    private final HiveConf conf;
+    private final SessionState session;
+    private final long startupMillis;
+
+    /**
+     * The embedded Hive of {@code warehouse}, started on first use (its metastore too: created if new).
+     *
+     * @throws IllegalStateException if this JVM already runs the Hive of another warehouse
+     */
+    public static synchronized EmbeddedHiveSession open(Path warehouse) {
+        HiveHome home = new HiveHome(warehouse);
+        if (running != null) {
+            if (!running.home.warehouse().equals(home.warehouse())) {
+                throw new IllegalStateException("This process already runs the embedded Hive of warehouse "
+                        + running.home.warehouse() + "; it cannot open warehouse " + home.warehouse());
+            }
+            return running;
+        }
+        running = new EmbeddedHiveSession(home);
+        return running;
+    }
+
+    /** The running session of {@code warehouse} in this JVM, or null. */
+    public static synchronized EmbeddedHiveSession runningFor(Path warehouse) {
+        return running != null && running.home.warehouse().equals(new HiveHome(warehouse).warehouse()) ? running : null;
+    }
+
+    /**
+     * Points every later HiveConf and MetastoreConf of this JVM at the warehouse's metastore, without
+     * starting Hive: what an embedded metastore client (the metastore sync) needs.
+     */
+    public static synchronized HiveHome configure(Path warehouse) {
+        HiveHome home = new HiveHome(warehouse);
+        if (running != null && running.home.warehouse().equals(home.warehouse())) {
+            return home;
+        }
+        refuseIfInUse(home);
+        try {
+            HiveLogging.toFile(home.logFile(), home.directory());
+            Path site = home.writeSite();
+            // Derby writes derby.log into the working directory unless told otherwise.
+            System.setProperty("derby.stream.error.file", home.logDirectory().resolve("derby.log").toString());
+            System.setProperty("hadoop.log.dir", home.logDirectory().toString());
+            HiveConf.setHiveSiteLocation(site.toUri().toURL());
+            MetastoreConf.setHiveSiteLocation(site.toUri().toURL());
+            return home;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the Hive configuration under " + home.directory(), e);
+        }
+    }
+
+    /**
+     * Fails fast when another process has the warehouse's Derby metastore open. WHY: embedded Derby admits
+     * one process per database, and Hive reports the refusal only as a deep stack trace after its retries.
+     * Derby holds an OS file lock on {@code dbex.lck} while a database is booted; this JVM's own boot shows
+     * as an overlapping lock and is fine.
+     *
+     * @throws IllegalStateException naming the warehouse and the metastore when another process holds it
+     */
+    public static void ensureAvailable(Path warehouse) {
+        refuseIfInUse(new HiveHome(warehouse));
+    }
+
+    private static void refuseIfInUse(HiveHome home) {
+        Path lockFile = home.metastoreDb().resolve("dbex.lck");
+        if (!java.nio.file.Files.exists(lockFile)) {
+            return;
+        }
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lockFile,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.channels.FileLock lock = channel.tryLock();
+            if (lock == null) {
+                throw new IllegalStateException("The metastore of warehouse " + home.warehouse() + " ("
+                        + home.metastoreDb() + ") is in use by another process, e.g. a strata sql shell: its embedded"
+                        + " Derby database admits one process at a time. Close that process, then run again.");
+            }
+            lock.release();
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            // This JVM booted the database (the metastore sync ran before the session): not a conflict.
+        } catch (IOException e) {
+            // The lock cannot be tested (permissions, file system): let Derby decide.
+        }
+    }
+
+    private EmbeddedHiveSession(HiveHome home) {
+        long start = System.nanoTime();
+        this.home = configure(home.warehouse());
+        conf = new HiveConf();
+        // What Hive's own embedded tests set: no background services a one-user session does not need.
+        conf.set("hive.in.test", "true");
+        SessionStream log;
+        try {
+            // Hive's console messages (progress, its copy of errors) go to a log; errors reach the caller as
+            // exceptions naming the statement.
+            log = new SessionStream(new FileOutputStream(home.logDirectory().resolve("session.log").toFile(), true),
+                    true, StandardCharsets.UTF_8.name());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot open the session log under " + home.logDirectory(), e);
+        }
+        // Creating a SessionState prints "Hive Session ID = ..." straight to the standard error (no session
+        // is current yet to own a console): into the log with it.
+        java.io.PrintStream stderr = System.err;
+        System.setErr(log);
+        try {
+            SessionState state = new SessionState(conf);
+            state.info = log;
+            state.err = log;
+            session = SessionState.start(state);
+        } finally {
+            System.setErr(stderr);
+        }
+        try {
+            // The first statement creates the metastore's Derby schema on a new warehouse: part of starting.
+            execute("SHOW DATABASES");
+        } catch (SqlException e) {
+            throw new IllegalStateException("The embedded Hive of warehouse " + home.warehouse()
+                    + " did not start: " + e.getMessage() + " (log: " + home.logFile() + ")", e);
+        }
+        startupMillis = (System.nanoTime() - start) / 1_000_000;
+    }
+
+    @Override
+    public String description() {
+        return "embedded Hive 4.1 on " + home.warehouse();
+    }
+
+    public HiveHome home() {
+        return home;
+    }
+
+    /** Milliseconds Hive took to start, the metastore schema included. */
+    public long startupMillis() {
+        return startupMillis;
+    }
+
+    /**
+     * Runs one statement (no trailing {@code ;}). Hive commands ({@code SET}, {@code RESET}, {@code ADD JAR}
+     * ...) run through their command processor as Hive's own clients do; everything else through a Driver.
+     *
+     * @throws SqlException when Hive rejects or fails the statement
+     */
+    @Override
+    public synchronized QueryResult execute(String statement) throws SqlException {
+        String sql = statement.trim();
+        long start = System.nanoTime();
+        SessionState.setCurrentSessionState(session);
+        String[] tokens = sql.split("\\s+");
+        try {
+            CommandProcessor command = CommandProcessorFactory.getForHiveCommand(tokens, conf);
+            if (command != null) {
+                CommandProcessorResponse response = command.run(sql.substring(tokens[0].length()).trim());
+                return result(statement, response.getSchema(), List.of(), start);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new SqlException(statement, e.getMessage(), e);
+        } catch (CommandProcessorException e) {
+            throw new SqlException(statement, reason(e), e);
+        }
+        IDriver driver = DriverFactory.newDriver(conf);
+        try {
+            driver.run(sql);
+            List<String> lines = new ArrayList<>();
+            List<String> batch = new ArrayList<>();
+            while (driver.getResults(batch)) {
+                lines.addAll(batch);
+                batch.clear();
+            }
+            return result(statement, driver.getSchema(), lines, start);
+        } catch (CommandProcessorException e) {
+            throw new SqlException(statement, reason(e), e);
+        } catch (IOException e) {
+            throw new SqlException(statement, "fetching the results failed: " + e.getMessage(), e);
+        } finally {
+            driver.close();
+            driver.destroy();
+        }
+    }
+
+    private static QueryResult result(String statement, Schema schema, List<String> lines, long start) {
+        List<String> columns = new ArrayList<>();
+        if (schema != null && schema.getFieldSchemas() != null) {
+            for (FieldSchema f : schema.getFieldSchemas()) {
+                columns.add(f.getName());
+            }
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (String line : lines) {
+            // The Driver returns each row as its cells joined by tabs.
+            List<String> cells = new ArrayList<>(Arrays.asList(line.split("\t", -1)));
+            if (columns.isEmpty()) {
+                columns.add("result");
+            }
+            rows.add(cells);
+        }
+        return new QueryResult(statement, columns, rows, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** Hive's message without its "FAILED: " prefix and error-code boilerplate. */
+    private static String reason(CommandProcessorException e) {
+        String message = e.getMessage();
+        if (message == null) {
+            message = e.toString();
+        }
+        return message.startsWith("FAILED: ") ? message.substring("FAILED: ".length()) : message;
+    }
+}

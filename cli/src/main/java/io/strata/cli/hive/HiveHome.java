@@ -1,0 +1,118 @@
+package io.strata.cli.hive;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Where the embedded Hive of a warehouse keeps its state: {@code <warehouse>/.hive}, holding the Derby
+ * metastore ({@code metastore_db}), the generated {@code hive-site.xml}, scratch directories and the logs.
+ * WHY inside the warehouse: the tables and the metastore that registers them travel together, so
+ * {@code strata sql --warehouse <dir>} finds what {@code strata quickstart --warehouse <dir>} synced.
+ * The directory name starts with a dot, so warehouse listings (databases are {@code <db>.db}) skip it.
+ */
+public final class HiveHome {
+
+    /** Name of the directory under the warehouse. */
+    public static final String DIRECTORY = ".hive";
+
+    private final Path warehouse;
+    private final Path dir;
+
+    /** The Hive home of {@code warehouse} (nothing is created yet). */
+    public HiveHome(Path warehouse) {
+        this.warehouse = warehouse.toAbsolutePath().normalize();
+        this.dir = this.warehouse.resolve(DIRECTORY);
+    }
+
+    public Path warehouse() {
+        return warehouse;
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    /** The Derby database of the metastore. */
+    public Path metastoreDb() {
+        return dir.resolve("metastore_db");
+    }
+
+    /** Whether a metastore was created here before. */
+    public boolean hasMetastore() {
+        return Files.isDirectory(metastoreDb());
+    }
+
+    public Path logDirectory() {
+        return dir.resolve("logs");
+    }
+
+    /** The file Hive, its metastore and MapReduce log to. */
+    public Path logFile() {
+        return logDirectory().resolve("hive.log");
+    }
+
+    public Path siteFile() {
+        return dir.resolve("hive-site.xml");
+    }
+
+    /** Creates the directories and writes {@code hive-site.xml}; returns the site file. */
+    Path writeSite() throws IOException {
+        Files.createDirectories(logDirectory());
+        Files.writeString(siteFile(), siteXml(settings()));
+        return siteFile();
+    }
+
+    /**
+     * Hive's settings for an in-process Hive 4.1 on JDK 17 (see HIVE4.md for why each is needed): an
+     * embedded Derby metastore, local MapReduce, no transactions, no statistics gathering, and every
+     * scratch and log directory under this home.
+     */
+    Map<String, String> settings() {
+        String warehouseUri = warehouse.toUri().toString();
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("hive.metastore.uris", "");
+        s.put("javax.jdo.option.ConnectionURL", "jdbc:derby:;databaseName=" + metastoreDb() + ";create=true");
+        s.put("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver");
+        s.put("datanucleus.schema.autoCreateAll", "true");
+        s.put("hive.metastore.schema.verification", "false");
+        // Tables Hive creates land in the same warehouse layout (<warehouse>/<db>.db/<table>) Strata uses.
+        s.put("hive.metastore.warehouse.dir", warehouseUri);
+        s.put("hive.metastore.warehouse.external.dir", warehouseUri);
+        s.put("fs.defaultFS", "file:///");
+        s.put("hive.exec.scratchdir", dir.resolve("scratch").toString());
+        s.put("hive.exec.local.scratchdir", dir.resolve("local-scratch").toString());
+        s.put("hive.downloaded.resources.dir", dir.resolve("resources").toString());
+        s.put("hive.querylog.location", logDirectory().resolve("queries").toString());
+        s.put("hive.server2.logging.operation.log.location", logDirectory().resolve("operations").toString());
+        s.put("mapreduce.jobtracker.staging.root.dir", dir.resolve("staging").toString());
+        s.put("mapreduce.cluster.local.dir", dir.resolve("mr-local").toString());
+        s.put("hive.execution.engine", "mr");
+        s.put("mapreduce.framework.name", "local");
+        s.put("hive.exec.submitviachild", "false");
+        s.put("hive.exec.submit.local.task.via.child", "false");
+        s.put("hive.exec.mode.local.auto", "false");
+        s.put("hive.stats.autogather", "false");
+        s.put("hive.stats.column.autogather", "false");
+        s.put("hive.support.concurrency", "false");
+        s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+        s.put("hive.server2.enable.doAs", "false");
+        s.put("hive.metastore.event.db.notification.api.auth", "false");
+        // Else a background thread races the creation of the metastore schema.
+        s.put("hive.query.reexecution.stats.persist.scope", "query");
+        s.put("hive.session.silent", "true");
+        // Result columns named "dt", not "orders.dt".
+        s.put("hive.resultset.use.unique.column.names", "false");
+        return s;
+    }
+
+    private static String siteXml(Map<String, String> settings) {
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<!-- Written by strata: the embedded Hive"
+                + " of this warehouse. Rewritten at every start. -->\n<configuration>\n");
+        settings.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>")
+                .append(v.replace("&", "&amp;").replace("<", "&lt;")).append("</value></property>\n"));
+        return xml.append("</configuration>\n").toString();
+    }
+}

@@ -76,6 +76,25 @@ public final class MergeTreeReader {
     }
 
     /**
+     * Reads the files of a bucket whose compactions look old values up (changelog producer {@code
+     * lookup}): per key, the version in the lowest level above 0 merged with the level-0 versions
+     * ({@link LookupReadCursor}).
+     *
+     * @param keyOrder order of the primary key of two value rows
+     * @param sequenceOrder order of the user sequence fields of two value rows (older first), or null
+     */
+    public static RecordCursor readLookup(
+            List<DataFileMeta> files,
+            Comparator<Row> fileKeyComparator,
+            Comparator<Row> keyOrder,
+            Comparator<Row> sequenceOrder,
+            MergeFunction mergeFunction,
+            DataFileOpener opener) {
+        List<List<SortedRun>> sections = new IntervalPartition(fileKeyComparator).partition(files);
+        return new LookupReadCursor(new KeyVersionsReader(sections, keyOrder, sequenceOrder, opener), mergeFunction);
+    }
+
+    /**
      * Reads files whose keys are known not to repeat across files (levels above 0 with deletion vectors,
      * or first-row tables) one after another; retractions are dropped.
      */

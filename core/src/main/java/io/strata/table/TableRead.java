@@ -19,6 +19,8 @@ import io.strata.manifest.DeletionVector;
 import io.strata.manifest.DeletionVectorIndexFile;
 import io.strata.manifest.IndexFileMeta;
 import io.strata.predicate.Predicate;
+import io.strata.schema.ChangelogOptions;
+import io.strata.schema.ChangelogProducer;
 import io.strata.schema.MergeEngine;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
@@ -51,6 +53,8 @@ public final class TableRead {
     private final TableOptions options;
     /** Null for append tables. */
     private final MergeFunctionFactory mergeFunctions;
+    /** Compactions look old values up, so a key's levels above 0 hold successive states, not changes. */
+    private final boolean lookupMerge;
 
     TableRead(FileStoreTable table, Plan plan) {
         this.table = table;
@@ -58,6 +62,7 @@ public final class TableRead {
         this.schema = table.schema();
         this.rowType = schema.rowType();
         this.options = schema.tableOptions();
+        this.lookupMerge = new ChangelogOptions(options).producer() == ChangelogProducer.LOOKUP;
         this.primaryKey = !schema.primaryKeys().isEmpty();
         this.keyPositions = schema.trimmedPrimaryKeys().stream().mapToInt(rowType::requireIndexOf).toArray();
         this.sequenceFieldPositions = options.sequenceField().stream().mapToInt(rowType::requireIndexOf).toArray();
@@ -132,6 +137,10 @@ public final class TableRead {
         }
         Comparator<Row> fileKeys = io.strata.types.RowComparator.of(schema.trimmedPrimaryKeyType());
         boolean[] readFields = wanted.clone();
+        if (lookupMerge) {
+            return MergeTreeReader.readLookup(files, fileKeys, KeyOrder.onPositions(rowType, keyPositions),
+                    sequenceOrder, mergeFunctions.create(readFields), opener);
+        }
         return MergeTreeReader.read(
                 files, fileKeys, rowType, keyPositions, sequenceOrder, () -> mergeFunctions.create(readFields), opener);
     }

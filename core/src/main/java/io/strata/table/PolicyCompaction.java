@@ -1,6 +1,8 @@
 package io.strata.table;
 
 import io.strata.lsm.CompactManager;
+import io.strata.lsm.CompactStrategy;
+import io.strata.lsm.ForceLevel0Compaction;
 import io.strata.lsm.CompactResult;
 import io.strata.lsm.Levels;
 import io.strata.lsm.MergeFunctionFactory;
@@ -8,6 +10,7 @@ import io.strata.lsm.UniversalCompaction;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.ManifestEntry;
+import io.strata.schema.ChangelogOptions;
 import io.strata.schema.CompactionOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
@@ -82,6 +85,9 @@ final class PolicyCompaction {
     private long compactAndCommit(Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets, CommitHooks hooks)
             throws IOException {
         List<ManifestEntry> changes = new ArrayList<>();
+        // Changelog producers (full-compaction at the max level, lookup) write changelog files beside the
+        // rewritten data: they go into the COMPACT snapshot's changelog manifests, or readers miss them.
+        List<ManifestEntry> changelog = new ArrayList<>();
         Map<SnapshotFiles.BucketKey, CompactResult> results = new LinkedHashMap<>();
         DataFileNames names = new DataFileNames();
         // One thread, as a writer's compactions: buckets are compacted one at a time.
@@ -106,12 +112,15 @@ final class PolicyCompaction {
                 for (DataFileMeta f : result.get().after()) {
                     changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
                 }
+                for (DataFileMeta f : result.get().changelog()) {
+                    changelog.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                }
             }
             if (changes.isEmpty()) {
                 return -1;
             }
             return new FileStoreCommit(table, UUID.randomUUID().toString(), hooks)
-                    .commit(changes, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+                    .commit(changes, changelog, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
         } catch (CommitCallbackException e) {
             // The COMPACT snapshot landed and references the new files: they must stay.
             throw e;
@@ -131,11 +140,15 @@ final class PolicyCompaction {
         Levels levels = new Levels(keyOrder, files, compaction.numLevels());
         String description = "bucket " + key.bucket() + " of partition " + table.paths().partitionPath(key.partition())
                 + " of table " + table.location();
-        CompactManager manager = new CompactManager(executor, levels,
-                new UniversalCompaction(compaction.maxSizeAmplificationPercent(), compaction.sizeRatio(),
-                        compaction.compactionTrigger(), compaction.optimizationInterval()),
+        UniversalCompaction universal = new UniversalCompaction(compaction.maxSizeAmplificationPercent(),
+                compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval());
+        // Lookup and first-row tables keep level 0 empty (batch reads of first-row skip it), as the writer does.
+        CompactStrategy strategy = new ChangelogOptions(table.schema().tableOptions()).needsLookup()
+                ? new ForceLevel0Compaction(universal) : universal;
+        CompactManager manager = new CompactManager(executor, levels, strategy,
                 keyOrder, compaction.compactionFileSize(true), compaction.stopTrigger(),
-                new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names), description);
+                new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names,
+                        levels.maxLevel()), description);
         manager.triggerCompaction(false);
         return manager.compactionResult(true);
     }
@@ -146,7 +159,9 @@ final class PolicyCompaction {
             Set<String> kept = new HashSet<>();
             r.getValue().before().forEach(f -> kept.add(f.fileName()));
             org.apache.hadoop.fs.Path directory = table.paths().bucketDirectory(r.getKey().partition(), r.getKey().bucket());
-            for (DataFileMeta f : r.getValue().after()) {
+            List<DataFileMeta> written = new ArrayList<>(r.getValue().after());
+            written.addAll(r.getValue().changelog());
+            for (DataFileMeta f : written) {
                 if (!kept.contains(f.fileName())) {
                     table.fileIO().deleteQuietly(new org.apache.hadoop.fs.Path(directory, f.fileName()));
                 }

@@ -205,6 +205,41 @@ class TableCompactionTest {
     }
 
     @Test
+    void policyCompactionOfALookupTableCommitsItsChangelog() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            // write-only: the writes leave level 0 for the policy compaction to look up and merge.
+            FileStoreTable table = writeCommits(paimon, 0,
+                    Map.of("bucket", "1", "changelog-producer", "lookup", "write-only", "true"));
+            writeAmounts(table, 0, 4, 1);
+            writeAmounts(table, 0, 2, 2);
+            table.newCompaction().policy().run();
+            Snapshot first = table.latestSnapshot().orElseThrow();
+            assertThat(first.commitKind()).isEqualTo(CommitKind.COMPACT);
+            assertThat(files(table).get("p=a/0")).noneSatisfy(f -> assertThat(f).endsWith("@0"));
+            assertThat(ChangelogFiles.multiset(ChangelogFiles.read(table, first.id() - 1, first.id()), TYPE))
+                    .containsExactly("+I[a, 0, 2]", "+I[a, 1, 2]", "+I[a, 2, 1]", "+I[a, 3, 1]");
+
+            writeAmounts(table, 1, 2, 3);
+            table.newCompaction().policy().run();
+            Snapshot second = table.latestSnapshot().orElseThrow();
+            assertThat(ChangelogFiles.multiset(ChangelogFiles.read(table, second.id() - 1, second.id()), TYPE))
+                    .containsExactly("+U[a, 1, 3]", "-U[a, 1, 2]");
+            assertThat(TestRows.readAll(table)).containsExactly("[a, 0, 2]", "[a, 1, 3]", "[a, 2, 1]", "[a, 3, 1]");
+            assertThat(paimonRows(paimon)).isEqualTo(TestRows.readAll(table));
+        }
+    }
+
+    /** One batch commit of ids {@code [from, to)} in partition a with the given amount. */
+    private static void writeAmounts(FileStoreTable table, int from, int to, long amount) throws Exception {
+        try (BatchWrite w = table.newBatchWrite()) {
+            for (int id = from; id < to; id++) {
+                w.write(row("a", id, amount));
+            }
+            w.commit();
+        }
+    }
+
+    @Test
     void partitionWithNoFilesSelectsNothing() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             FileStoreTable table = writeCommits(paimon, 2, Map.of());

@@ -9,10 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The long-lived changelogs of one table, in {@code <table>/changelog/}: when a table keeps changelogs
@@ -23,18 +20,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class ChangelogManager {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ChangelogManager.class);
-
     static final String CHANGELOG_PREFIX = "changelog-";
-    private static final String LATEST = "LATEST";
-    private static final String EARLIEST = "EARLIEST";
 
     private final FileIO io;
     private final Path tableRoot;
+    private final NumberedFiles files;
 
     public ChangelogManager(FileIO io, Path tableRoot) {
         this.io = Objects.requireNonNull(io, "io");
         this.tableRoot = Objects.requireNonNull(tableRoot, "tableRoot");
+        this.files = new NumberedFiles(io, changelogDirectory(), CHANGELOG_PREFIX, "changelog");
     }
 
     public Path changelogDirectory() {
@@ -75,7 +70,7 @@ public final class ChangelogManager {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write changelog file " + path + ": " + e.getMessage(), e);
         }
-        writeHint(LATEST, snapshot.id());
+        writeHint(NumberedFiles.LATEST, snapshot.id());
     }
 
     /** Deletes a changelog file; one already gone is not an error. */
@@ -85,30 +80,12 @@ public final class ChangelogManager {
 
     /** Rewrites the EARLIEST hint; failures are logged, never thrown. */
     public void commitEarliestHint(long id) {
-        writeHint(EARLIEST, id);
+        writeHint(NumberedFiles.EARLIEST, id);
     }
 
     /** The ids of the changelog files present, ascending. */
     public List<Long> listIds() {
-        FileStatus[] entries;
-        try {
-            entries = io.list(changelogDirectory());
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot list " + changelogDirectory() + ": " + e.getMessage(), e);
-        }
-        List<Long> ids = new ArrayList<>();
-        for (FileStatus entry : entries) {
-            String name = entry.getPath().getName();
-            if (name.startsWith(CHANGELOG_PREFIX)) {
-                try {
-                    ids.add(Long.parseLong(name.substring(CHANGELOG_PREFIX.length())));
-                } catch (NumberFormatException ignored) {
-                    // A temporary or foreign file: not a changelog.
-                }
-            }
-        }
-        ids.sort(Long::compare);
-        return ids;
+        return files.listIds();
     }
 
     /** The oldest kept changelog id, or null if none. */
@@ -133,11 +110,6 @@ public final class ChangelogManager {
     }
 
     private void writeHint(String name, long id) {
-        Path path = new Path(changelogDirectory(), name);
-        try {
-            io.overwriteAtomic(path, Long.toString(id).getBytes(StandardCharsets.UTF_8));
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("Cannot update changelog hint {} to {}; readers list the directory", path, id, e);
-        }
+        files.writeHint(name, id);
     }
 }

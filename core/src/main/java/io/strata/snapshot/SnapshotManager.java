@@ -9,10 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The snapshots of one table, in {@code <table>/snapshot/}: {@code snapshot-<id>} files plus the
@@ -24,18 +21,18 @@ import org.slf4j.LoggerFactory;
  */
 public final class SnapshotManager {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SnapshotManager.class);
-
     static final String SNAPSHOT_PREFIX = "snapshot-";
-    private static final String LATEST = "LATEST";
-    private static final String EARLIEST = "EARLIEST";
+    private static final String LATEST = NumberedFiles.LATEST;
+    private static final String EARLIEST = NumberedFiles.EARLIEST;
 
     private final FileIO io;
     private final Path tableRoot;
+    private final NumberedFiles files;
 
     public SnapshotManager(FileIO io, Path tableRoot) {
         this.io = Objects.requireNonNull(io, "io");
         this.tableRoot = Objects.requireNonNull(tableRoot, "tableRoot");
+        this.files = new NumberedFiles(io, snapshotDirectory(), SNAPSHOT_PREFIX, "snapshot");
     }
 
     public Path tableRoot() {
@@ -179,47 +176,15 @@ public final class SnapshotManager {
 
     /** The ids of the snapshot files present, ascending. */
     public List<Long> listIds() {
-        FileStatus[] entries;
-        try {
-            entries = io.list(snapshotDirectory());
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot list " + snapshotDirectory() + ": " + e.getMessage(), e);
-        }
-        List<Long> ids = new ArrayList<>();
-        for (FileStatus entry : entries) {
-            String name = entry.getPath().getName();
-            if (name.startsWith(SNAPSHOT_PREFIX)) {
-                try {
-                    ids.add(Long.parseLong(name.substring(SNAPSHOT_PREFIX.length())));
-                } catch (NumberFormatException ignored) {
-                    // Not a snapshot file; a stray name must not break reads.
-                }
-            }
-        }
-        ids.sort(Long::compare);
-        return ids;
+        return files.listIds();
     }
 
     private Long readHint(String name) {
-        Path path = new Path(snapshotDirectory(), name);
-        try {
-            return Long.parseLong(io.readUtf8(path).trim());
-        } catch (FileNotFoundException e) {
-            return null;
-        } catch (IOException | NumberFormatException e) {
-            // A hint being rewritten or damaged is not an error: the directory listing is the truth.
-            LOG.debug("Ignoring unreadable snapshot hint {}", path, e);
-            return null;
-        }
+        return files.readHint(name);
     }
 
     private void writeHint(String name, long id) {
-        Path path = new Path(snapshotDirectory(), name);
-        try {
-            io.overwriteAtomic(path, Long.toString(id).getBytes(StandardCharsets.UTF_8));
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("Cannot update snapshot hint {} to {}; readers will list the directory", path, id, e);
-        }
+        files.writeHint(name, id);
     }
 
     private boolean exists(Path path) {

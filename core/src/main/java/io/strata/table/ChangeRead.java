@@ -12,8 +12,6 @@ import io.strata.lsm.RecordCursor;
 import io.strata.manifest.DataFileMeta;
 import io.strata.types.RowType;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.NoSuchElementException;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -53,7 +51,7 @@ public final class ChangeRead {
         } else {
             cursor = ConcatCursor.ofFiles(split.files(), f -> openFile(split, f));
         }
-        return new KindedRows(cursor, new ProjectedRow(plan.projection()));
+        return new CursorRows(cursor, null, new ProjectedRow(plan.projection()), true);
     }
 
     private RecordCursor openFile(ChangeSplit split, DataFileMeta file) throws IOException {
@@ -67,55 +65,6 @@ public final class ChangeRead {
         } catch (java.io.FileNotFoundException e) {
             throw new java.io.FileNotFoundException("Table " + table.location() + ": " + split.source().name()
                     .toLowerCase() + " file " + path + " of snapshot " + split.snapshotId() + " is gone (expired?)");
-        }
-    }
-
-    /** The records of a cursor, projected, each with its own row kind. */
-    private static final class KindedRows implements CloseableIterator<Row> {
-
-        private final RecordCursor cursor;
-        private final ProjectedRow projected;
-        private boolean ready;
-        private boolean done;
-
-        KindedRows(RecordCursor cursor, ProjectedRow projected) {
-            this.cursor = cursor;
-            this.projected = projected;
-        }
-
-        @Override
-        public boolean hasNext() {
-            if (ready) {
-                return true;
-            }
-            if (done) {
-                return false;
-            }
-            try {
-                if (cursor.advance()) {
-                    projected.replace(cursor.value()).withKind(cursor.kind());
-                    ready = true;
-                    return true;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e.getMessage(), e);
-            }
-            done = true;
-            return false;
-        }
-
-        @Override
-        public Row next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            ready = false;
-            return projected;
-        }
-
-        @Override
-        public void close() throws IOException {
-            cursor.close();
         }
     }
 }

@@ -3,7 +3,6 @@ package io.strata.table;
 import io.strata.data.CloseableIterator;
 import io.strata.data.ProjectedRow;
 import io.strata.data.Row;
-import io.strata.data.RowKind;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
 import io.strata.lsm.DataFileCursor;
@@ -18,7 +17,6 @@ import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.DeletionVector;
 import io.strata.manifest.DeletionVectorIndexFile;
 import io.strata.manifest.IndexFileMeta;
-import io.strata.predicate.Predicate;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
 import io.strata.schema.MergeEngine;
@@ -32,7 +30,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -93,7 +90,7 @@ public final class TableRead {
     /** Opens the rows of one split of this plan. */
     public CloseableIterator<Row> open(Split split) {
         try {
-            return new FilteringIterator(openCursor(split), plan.filter(), new ProjectedRow(plan.projection()));
+            return new CursorRows(openCursor(split), plan.filter(), new ProjectedRow(plan.projection()), false);
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
@@ -165,59 +162,5 @@ public final class TableRead {
         FormatFactory format = FormatFactory.of(FileFormat.fromFileName(file.fileName()));
         return new DataFileCursor(
                 format.createReader(table.fileIO(), path, readType.fileReadType(), options.readBatchSize()), readType, dv);
-    }
-
-    /** Applies the filter and the projection to the merged records. */
-    private static final class FilteringIterator implements CloseableIterator<Row> {
-
-        private final RecordCursor cursor;
-        private final Predicate filter;
-        private final ProjectedRow projected;
-        private boolean ready;
-        private boolean done;
-
-        FilteringIterator(RecordCursor cursor, Predicate filter, ProjectedRow projected) {
-            this.cursor = cursor;
-            this.filter = filter;
-            this.projected = projected;
-        }
-
-        @Override
-        public boolean hasNext() {
-            if (ready) {
-                return true;
-            }
-            if (done) {
-                return false;
-            }
-            try {
-                while (cursor.advance()) {
-                    Row value = cursor.value();
-                    if (filter == null || filter.test(value)) {
-                        projected.replace(value).withKind(RowKind.INSERT);
-                        ready = true;
-                        return true;
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e.getMessage(), e);
-            }
-            done = true;
-            return false;
-        }
-
-        @Override
-        public Row next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            ready = false;
-            return projected;
-        }
-
-        @Override
-        public void close() throws IOException {
-            cursor.close();
-        }
     }
 }

@@ -1,0 +1,74 @@
+package io.strata.table;
+
+import io.strata.data.CloseableIterator;
+import io.strata.data.ProjectedRow;
+import io.strata.data.Row;
+import io.strata.data.RowKind;
+import io.strata.lsm.RecordCursor;
+import io.strata.predicate.Predicate;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.NoSuchElementException;
+
+/**
+ * The records of a cursor as the rows a read hands out: filtered, projected, and either all +I (a
+ * table's state) or each with its own kind (a change read). The row is one reused view.
+ */
+final class CursorRows implements CloseableIterator<Row> {
+
+    private final RecordCursor cursor;
+    private final Predicate filter;
+    private final ProjectedRow projected;
+    private final boolean keepKinds;
+    private boolean ready;
+    private boolean done;
+
+    /**
+     * @param filter rows to keep, or null for all
+     * @param keepKinds whether each row keeps its record's kind; otherwise every row is +I
+     */
+    CursorRows(RecordCursor cursor, Predicate filter, ProjectedRow projected, boolean keepKinds) {
+        this.cursor = cursor;
+        this.filter = filter;
+        this.projected = projected;
+        this.keepKinds = keepKinds;
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (ready) {
+            return true;
+        }
+        if (done) {
+            return false;
+        }
+        try {
+            while (cursor.advance()) {
+                Row value = cursor.value();
+                if (filter == null || filter.test(value)) {
+                    projected.replace(value).withKind(keepKinds ? cursor.kind() : RowKind.INSERT);
+                    ready = true;
+                    return true;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+        done = true;
+        return false;
+    }
+
+    @Override
+    public Row next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        ready = false;
+        return projected;
+    }
+
+    @Override
+    public void close() throws IOException {
+        cursor.close();
+    }
+}

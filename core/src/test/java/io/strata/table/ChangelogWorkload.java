@@ -8,17 +8,20 @@ import io.strata.types.DataTypes;
 import io.strata.types.RowType;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * A seeded random workload of a primary-key table {@code (k INT, v STRING, n BIGINT, ts INT)} for one
  * merge engine, and the reference model of what the table holds after it: upserts with nulls, deletes
- * (deduplicate only), and, for deduplicate with {@code sequence.field = ts}, sequence values out of
- * order (an older value loses whatever order it arrives in). A key deleted is written again only with
+ * (partial-update and aggregation with {@code *.remove-record-on-delete}: a delete removes the whole
+ * row, and a write in a later commit starts it anew; first-row has none), and, for deduplicate with {@code
+ * sequence.field = ts}, sequence values out of order (an older value loses whatever order it arrives in). A key deleted is written again only with
  * larger sequence values than its delete, so the outcome never depends on when compaction drops the
  * delete.
  */
@@ -34,8 +37,10 @@ final class ChangelogWorkload {
     static Map<String, String> engineOptions(String engine) {
         return switch (engine) {
             case "deduplicate" -> Map.of("sequence.field", "ts");
-            case "partial-update" -> Map.of("merge-engine", "partial-update");
-            case "aggregation" -> Map.of("merge-engine", "aggregation", "fields.n.aggregate-function", "sum");
+            case "partial-update" -> Map.of("merge-engine", "partial-update",
+                    "partial-update.remove-record-on-delete", "true");
+            case "aggregation" -> Map.of("merge-engine", "aggregation", "fields.n.aggregate-function", "sum",
+                    "aggregation.remove-record-on-delete", "true");
             case "first-row" -> Map.of("merge-engine", "first-row");
             default -> throw new IllegalArgumentException(engine);
         };
@@ -63,8 +68,15 @@ final class ChangelogWorkload {
     List<GenericRow> nextCommit(int rows) {
         commit++;
         List<GenericRow> out = new ArrayList<>();
+        // As in Paimon, a write buffer that holds a -D and then a +I of a key (partial-update, aggregation)
+        // keeps the row restarted from the delete as a +I, which a read merges with the key's older files,
+        // so the older values survive: a key deleted is written again only in a later commit.
+        Set<Integer> deletedNow = new HashSet<>();
         for (int i = 0; i < rows; i++) {
             int k = random.nextInt(keys);
+            if (deletedNow.contains(k)) {
+                continue;
+            }
             GenericRow current = model.get(k);
             String v = random.nextInt(6) == 0 ? null : "c" + commit + "-" + i;
             Long n = random.nextInt(6) == 0 ? null : (long) random.nextInt(1000);
@@ -86,26 +98,20 @@ final class ChangelogWorkload {
                         }
                     }
                 }
-                case "partial-update" -> {
+                case "partial-update", "aggregation" -> {
+                    if (current != null && random.nextInt(8) == 0) {
+                        out.add(row(RowKind.DELETE, k, null, null, null));
+                        model.remove(k);
+                        deletedNow.add(k);
+                        continue;
+                    }
                     Integer ts = random.nextInt(6) == 0 ? null : random.nextInt(100);
                     out.add(row(RowKind.INSERT, k, v, n, ts));
                     if (current == null) {
                         model.put(k, row(RowKind.INSERT, k, v, n, ts));
                     } else {
                         model.put(k, row(RowKind.INSERT, k, v != null ? v : str(current, 1),
-                                n != null ? n : (Long) current.get(2), ts != null ? ts : (Integer) current.get(3)));
-                    }
-                }
-                case "aggregation" -> {
-                    Integer ts = random.nextInt(6) == 0 ? null : random.nextInt(100);
-                    out.add(row(RowKind.INSERT, k, v, n, ts));
-                    if (current == null) {
-                        model.put(k, row(RowKind.INSERT, k, v, n, ts));
-                    } else {
-                        Long old = (Long) current.get(2);
-                        Long sum = old == null ? n : n == null ? old : Long.valueOf(old + n);
-                        model.put(k, row(RowKind.INSERT, k, v != null ? v : str(current, 1), sum,
-                                ts != null ? ts : (Integer) current.get(3)));
+                                merged(n, (Long) current.get(2)), ts != null ? ts : (Integer) current.get(3)));
                     }
                 }
                 case "first-row" -> {
@@ -117,6 +123,14 @@ final class ChangelogWorkload {
             }
         }
         return out;
+    }
+
+    /** The new {@code n} of a key: partial-update keeps the old one under a null, aggregation sums. */
+    private Long merged(Long n, Long old) {
+        if (n == null || old == null) {
+            return n != null ? n : old;
+        }
+        return engine.equals("aggregation") ? Long.valueOf(old + n) : n;
     }
 
     private static String str(GenericRow r, int pos) {

@@ -54,6 +54,15 @@ final class FlatColumnReader {
      * definition levels into {@code levels[0, count)}.
      */
     void read(LeafVector vector, int first, int count, int[] levels) throws IOException {
+        try {
+            decode(vector, first, count, levels);
+        } catch (RuntimeException e) {
+            // Malformed encoded data surfaces as runtime failures of the decoders; say which column.
+            throw new IOException("column " + column + " (page " + nextPage + " of its chunk): " + e, e);
+        }
+    }
+
+    private void decode(LeafVector vector, int first, int count, int[] levels) throws IOException {
         int done = 0;
         boolean[] nulls = vector.nulls;
         while (done < count) {

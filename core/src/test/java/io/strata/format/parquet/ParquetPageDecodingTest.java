@@ -219,6 +219,35 @@ class ParquetPageDecodingTest {
                 .isEqualTo(rows);
     }
 
+    @Test
+    void aCorruptPageNamesTheFileAndColumn() throws Exception {
+        java.nio.file.Path local = dir.resolve("corrupt.parquet");
+        Path file = new Path(local.toUri());
+        ParquetFiles.write(new ParquetFormatFactory(new ParquetWriteOptions(48 * 1024, 1024)), file, TYPE, "none",
+                rows(2000, 5));
+        ColumnChunkMetaData sparse = chunk(ParquetFiles.footer(file).getBlocks().get(0), "f_sparse");
+        byte[] bytes = java.nio.file.Files.readAllBytes(local);
+        byte[] chunk = java.util.Arrays.copyOfRange(bytes, (int) sparse.getStartingPos(),
+                (int) (sparse.getStartingPos() + sparse.getTotalSize()));
+        ChunkPages pages = ChunkPages.parse(chunk, sparse.getValueCount(), "f_sparse");
+        int page = 0;
+        while (pages.headers.get(page).getType() != org.apache.parquet.format.PageType.DATA_PAGE) {
+            page++;
+        }
+        // The length of the page's definition levels, now far beyond the page.
+        int at = (int) sparse.getStartingPos() + pages.bodies.get(page);
+        bytes[at] = (byte) 0xff;
+        bytes[at + 1] = (byte) 0xff;
+        bytes[at + 2] = (byte) 0xff;
+        bytes[at + 3] = 0x7f;
+        java.nio.file.Files.write(local, bytes);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ParquetFiles.readAll(file, TYPE, 100))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("f_sparse");
+    }
+
     /** Every column of every row, in batches of several sizes, and projections in another order. */
     private static void assertReads(Path file, List<GenericRow> rows) throws IOException {
         for (int batchSize : new int[] {1, 7, 100, 1024, 10_000}) {

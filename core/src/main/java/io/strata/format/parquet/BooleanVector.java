@@ -14,6 +14,12 @@ final class BooleanVector extends LeafVector {
     }
 
     @Override
+    void decode(PageValues source, int first, int count, int nonNull) {
+        source.readBooleans(values, first, nonNull);
+        spread(values, nulls, first, count, nonNull);
+    }
+
+    @Override
     void read(ColumnReader reader, int slot) {
         values[slot] = reader.getBoolean();
     }

@@ -41,6 +41,36 @@ final class BytesVector extends LeafVector {
     }
 
     @Override
+    void decode(PageValues source, int first, int count, int nonNull) {
+        source.readBytes(this, first, nonNull);
+        spread(offsets, nulls, first, count, nonNull);
+        spread(lengths, nulls, first, count, nonNull);
+    }
+
+    /** Copies one value to the end of the batch buffer as the value of {@code slot}. */
+    void put(int slot, byte[] bytes, int offset, int length) {
+        if (used + length > buffer.length) {
+            buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, used + length));
+        }
+        System.arraycopy(bytes, offset, buffer, used, length);
+        offsets[slot] = used;
+        lengths[slot] = length;
+        used += length;
+    }
+
+    byte[] buffer() {
+        return buffer;
+    }
+
+    int[] offsets() {
+        return offsets;
+    }
+
+    int[] lengths() {
+        return lengths;
+    }
+
+    @Override
     void read(ColumnReader reader, int slot) {
         Binary value = reader.getBinary();
         int length = value.length();

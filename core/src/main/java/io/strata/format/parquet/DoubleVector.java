@@ -14,6 +14,12 @@ final class DoubleVector extends LeafVector {
     }
 
     @Override
+    void decode(PageValues source, int first, int count, int nonNull) {
+        source.readDoubles(values, first, nonNull);
+        spread(values, nulls, first, count, nonNull);
+    }
+
+    @Override
     void read(ColumnReader reader, int slot) {
         values[slot] = reader.getDouble();
     }

@@ -23,6 +23,12 @@ final class IntVector extends LeafVector {
     }
 
     @Override
+    void decode(PageValues source, int first, int count, int nonNull) {
+        source.readInts(values, first, nonNull);
+        spread(values, nulls, first, count, nonNull);
+    }
+
+    @Override
     void read(ColumnReader reader, int slot) {
         values[slot] = reader.getInteger();
     }

@@ -1,5 +1,6 @@
 package io.strata.format.parquet;
 
+import java.io.IOException;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -19,6 +20,7 @@ final class LeafColumn {
     private final int slotDefinition;
 
     private ColumnReader reader;
+    private FlatColumnReader pages;
     private long remaining;
 
     int[] repetitions = new int[0];
@@ -37,15 +39,40 @@ final class LeafColumn {
         return String.join(".", descriptor.getPath());
     }
 
+    /**
+     * Whether chunks of this column may be decoded page by page ({@link FlatColumnReader}): a column
+     * with no repeated ancestor, whose every level is a slot, of a type the vector decodes from pages.
+     */
+    boolean flat() {
+        return maxRepetition == 0 && slotDefinition == 0 && vector.decodesPages();
+    }
+
+    int maxDefinition() {
+        return maxDefinition;
+    }
+
+    /** Reads the row group's chunk of this column through parquet-column's column reader. */
     void startRowGroup(ColumnReader columnReader) {
         this.reader = columnReader;
+        this.pages = null;
         this.remaining = columnReader.getTotalValueCount();
     }
 
+    /** Reads the row group's chunk of this column, {@link #flat()}, of {@code values} values, page by page. */
+    void startRowGroup(FlatColumnReader flatReader, long values) {
+        this.reader = null;
+        this.pages = flatReader;
+        this.remaining = values;
+    }
+
     /** Reads the values of the next {@code records} records. */
-    void readBatch(int records) {
+    void readBatch(int records) throws IOException {
         vector.reset();
         levelCount = 0;
+        if (pages != null) {
+            readFlat(records);
+            return;
+        }
         int started = 0;
         while (remaining > 0) {
             int repetition = maxRepetition == 0 ? 0 : reader.getCurrentRepetitionLevel();
@@ -71,6 +98,22 @@ final class LeafColumn {
             throw new IllegalStateException("column " + name() + " ends after " + started + " of " + records
                     + " records of its row group");
         }
+    }
+
+    private void readFlat(int records) throws IOException {
+        if (records > remaining) {
+            throw new IllegalStateException("column " + name() + " ends after " + remaining + " of " + records
+                    + " records of its row group");
+        }
+        if (repetitions.length < records) {
+            // Repetition levels of a flat column are all 0, which a new array already holds.
+            repetitions = new int[records];
+            definitions = new int[records];
+        }
+        int first = vector.appendSlots(records);
+        pages.read(vector, first, records, definitions);
+        levelCount = records;
+        remaining -= records;
     }
 
     private void addLevels(int repetition, int definition) {

@@ -8,6 +8,20 @@ abstract class LeafVector extends HeapVector {
     /** Decodes the reader's current value into {@code slot}. */
     abstract void read(ColumnReader reader, int slot);
 
+    /**
+     * Whether {@link #decode} can fill this vector from whole pages of its column; when not, the column
+     * is read value by value through parquet-column's column reader.
+     */
+    boolean decodesPages() {
+        return true;
+    }
+
+    /**
+     * Fills slots {@code [first, first + count)}, whose null flags are set and {@code nonNull} of which
+     * are not null, with the next {@code nonNull} values of the page.
+     */
+    abstract void decode(PageValues values, int first, int count, int nonNull);
+
     /** Rescales an unscaled decimal read with the file's scale to the scale asked for. */
     static io.strata.data.Decimal decimal(long unscaled, int fileScale, int precision, int scale) {
         if (fileScale == scale) {

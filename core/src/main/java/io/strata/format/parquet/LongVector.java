@@ -20,6 +20,12 @@ final class LongVector extends LeafVector {
     }
 
     @Override
+    void decode(PageValues source, int first, int count, int nonNull) {
+        source.readLongs(values, first, nonNull);
+        spread(values, nulls, first, count, nonNull);
+    }
+
+    @Override
     void read(ColumnReader reader, int slot) {
         values[slot] = reader.getLong();
     }

@@ -23,8 +23,9 @@ import org.apache.parquet.io.api.PrimitiveConverter;
 
 /**
  * Reads a Parquet data file row group by row group into reusable columnar batches. Only the columns
- * of the read type's fields are read; pages are decoded by parquet-column's column readers straight
- * into Strata's heap vectors.
+ * of the read type's fields are read. Chunks of flat columns whose pages Strata decodes itself (PLAIN
+ * and dictionary encodings) are decoded page by page into Strata's heap vectors ({@link FlatColumnReader});
+ * all other chunks are read value by value by parquet-column's column readers.
  */
 final class ParquetFormatReader implements FormatReader {
 
@@ -118,6 +119,14 @@ final class ParquetFormatReader implements FormatReader {
             }
             byte[] bytes = new byte[(int) size];
             in.readFully(chunk.getStartingPos(), bytes);
+            if (leaf.flat()) {
+                ChunkPages pages = ChunkPages.parse(bytes, chunk.getValueCount(), leaf.name());
+                if (pages.flatDecodable(leaf.descriptor.getPrimitiveType().getPrimitiveTypeName(), leaf.maxDefinition())) {
+                    leaf.startRowGroup(new FlatColumnReader(pages, chunk.getCodec(), codecs.getDecompressor(chunk.getCodec()),
+                            leaf.descriptor.getPrimitiveType(), leaf.maxDefinition(), leaf.name()), chunk.getValueCount());
+                    continue;
+                }
+            }
             ColumnChunkPageReader pages = new ColumnChunkPageReader(bytes, chunk.getValueCount(),
                     codecs.getDecompressor(chunk.getCodec()), converter, leaf.descriptor.getPrimitiveType(), leaf.name());
             leaf.startRowGroup(new ColumnReaderImpl(leaf.descriptor, pages, NO_CONVERTER, writerVersion));

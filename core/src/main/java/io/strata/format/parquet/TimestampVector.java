@@ -35,6 +35,38 @@ final class TimestampVector extends LeafVector {
     }
 
     @Override
+    boolean decodesPages() {
+        // INT96 values are 12-byte binaries; they keep the column reader.
+        return encoding != Encoding.INT96;
+    }
+
+    @Override
+    void decode(PageValues source, int first, int count, int nonNull) {
+        source.readLongs(millis, first, nonNull);
+        int end = first + nonNull;
+        switch (encoding) {
+            case MILLIS -> java.util.Arrays.fill(nanos, first, end, 0);
+            case MICROS -> {
+                for (int i = first; i < end; i++) {
+                    long v = millis[i];
+                    millis[i] = Math.floorDiv(v, 1000L);
+                    nanos[i] = (int) Math.floorMod(v, 1000L) * 1000;
+                }
+            }
+            case NANOS -> {
+                for (int i = first; i < end; i++) {
+                    long v = millis[i];
+                    millis[i] = Math.floorDiv(v, 1_000_000L);
+                    nanos[i] = (int) Math.floorMod(v, 1_000_000L);
+                }
+            }
+            case INT96 -> throw new IllegalStateException("INT96 timestamps are read by the column reader");
+        }
+        spread(millis, nulls, first, count, nonNull);
+        spread(nanos, nulls, first, count, nonNull);
+    }
+
+    @Override
     void read(ColumnReader reader, int slot) {
         switch (encoding) {
             case MILLIS -> {

@@ -69,6 +69,8 @@ final class TableWriter implements BatchWrite {
     private final FileStoreTable table;
     private final TableSchema schema;
     private final TableOptions options;
+    /** {@code ignore-delete}, read once: it is checked for every record written. */
+    private final boolean ignoreDelete;
     private final CompactionOptions compaction;
     private final ChangelogOptions changelog;
     private final RowType rowType;
@@ -107,6 +109,7 @@ final class TableWriter implements BatchWrite {
         this.table = table;
         this.schema = table.schema();
         this.options = schema.tableOptions();
+        this.ignoreDelete = options.ignoreDelete();
         this.commitUser = commitUser;
         this.primaryKey = !schema.primaryKeys().isEmpty();
         try {
@@ -453,7 +456,7 @@ final class TableWriter implements BatchWrite {
                 files.write(row, seq, RowKind.INSERT);
                 return;
             }
-            if (options.ignoreDelete() && !row.kind().isAdd()) {
+            if (ignoreDelete && !row.kind().isAdd()) {
                 return;
             }
             buffer.add(row, seq, row.kind());

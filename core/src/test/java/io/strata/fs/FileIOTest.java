@@ -76,4 +76,32 @@ class FileIOTest {
             throw new AssertionError(e);
         }
     }
+
+    @Test
+    void localCreateMakesParentsRefusesAnExistingFileAndOverwritesOnRequest() throws Exception {
+        org.apache.hadoop.fs.Path file = path("a/b/data-1.orc");
+        io.writeNew(file, "first".getBytes(StandardCharsets.UTF_8));
+        assertThat(io.readUtf8(file)).isEqualTo("first");
+        assertThatThrownBy(() -> io.writeNew(file, "second".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(org.apache.hadoop.fs.FileAlreadyExistsException.class).hasMessageContaining(file.toString());
+        assertThat(io.readUtf8(file)).as("the existing file is left alone").isEqualTo("first");
+        try (var out = io.create(file, true)) {
+            out.write("third".getBytes(StandardCharsets.UTF_8));
+            assertThat(out.getPos()).isEqualTo(5);
+        }
+        assertThat(io.readUtf8(file)).isEqualTo("third");
+        try (Stream<Path> files = Files.list(dir.resolve("a/b"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("data-1.orc");
+        }
+    }
+
+    @Test
+    void localMkdirsIsIdempotentAndNamesAFileInTheWay() throws Exception {
+        io.mkdirs(path("x/y"));
+        io.mkdirs(path("x/y"));
+        assertThat(Files.isDirectory(dir.resolve("x/y"))).isTrue();
+        Files.writeString(dir.resolve("f"), "not a directory");
+        assertThatThrownBy(() -> io.mkdirs(path("f"))).hasMessageContaining("Cannot create directory")
+                .hasMessageContaining(path("f").toString());
+    }
 }

@@ -42,7 +42,14 @@ import picocli.CommandLine.Spec;
         description = {"Create a local warehouse and an embedded metastore, stream a change-data feed into a "
                 + "primary-key table and a partial-update wide table, compact, sync, and query them with an "
                 + "embedded Hive 4.1.",
-            "A second run continues on the same tables (more commits); --fresh starts over."})
+            "A second run continues on the same tables (more commits); --fresh starts over."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  strata quickstart",
+            "  strata quickstart --warehouse /tmp/lake --fresh",
+            "  strata sql --warehouse /tmp/lake -e \"SELECT * FROM shop.orders\"",
+            "",
+            "Exit codes: 0 done; 1 the warehouse's metastore is in use by another process, or a sync or query"
+                    + " failed (named on the error output); 2 bad arguments."})
 final class QuickstartCommand implements Callable<Integer> {
 
     static final String DATABASE = "shop";

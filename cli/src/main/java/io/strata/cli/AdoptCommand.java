@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
         footer = {"  strata adopt --metastore thrift://metastore:9083 --table lake.orders --dry-run",
                 "  strata adopt --metastore thrift://metastore:9083 --database lake",
                 "  strata adopt --metastore thrift://metastore:9083 --table lake.orders --revert",
+                "  strata adopt --metastore embedded --warehouse /lake --database lake",
                 "",
                 "Exit codes: 0 adopted, reverted or nothing to do; 1 a table was refused or the metastore failed;"
                         + " 2 bad arguments."})

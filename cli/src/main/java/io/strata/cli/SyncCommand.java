@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
             "  strata sync --metastore thrift://metastore:9083 --warehouse /lake",
             "  strata sync --metastore thrift://metastore:9083 --warehouse /lake --database shop",
             "  strata sync --metastore thrift://metastore:9083 --table /lake/shop.db/orders --watch --interval 30s",
+            "  strata sync --metastore embedded --warehouse strata-quickstart   (the metastore strata sql reads)",
             "",
             "Exit codes: 0 all tables synced, 1 some table failed (each printed with its reason),"
                     + " 2 bad arguments.",

@@ -235,11 +235,6 @@ final class SyncCommand implements Callable<Integer> {
         return metastoreName != null ? metastoreName : metastore;
     }
 
-    /** One line per table, the snapshot it had before unknown (the table's first sync in this process). */
-    static String line(Path location, SyncResult r) {
-        return line(location, null, r);
-    }
-
     /**
      * One line per table: location, metastore name, mode, partition counts and snapshot. {@code before} is
      * the snapshot the metastore described before the sync (null: none): a moved snapshot prints as

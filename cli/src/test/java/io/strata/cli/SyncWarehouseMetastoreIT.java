@@ -100,6 +100,27 @@ class SyncWarehouseMetastoreIT {
         assertThat(again.out()).contains("snapshot " + s2 + " (no change)").doesNotContain(" -> " + s2 + " ");
     }
 
+    @Test
+    @Order(4)
+    void adoptWithWarehouseUsesTheSameMetastore() {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), hadoopPath(warehouse()));
+        write(totalsTable(catalog, "shop", "legacy"), 1);
+        // Registered with Apache Paimon's classes, as Paimon's Hive catalog would have.
+        Cli.Result sync = Cli.run("sync", "--metastore", "embedded", "--table",
+                warehouse().resolve("shop.db/legacy").toString(), "--option", "metastore.sync.paimon-formats=true");
+        assertThat(sync.exitCode()).as(sync.toString()).isZero();
+
+        Cli.Result adopt = Cli.run("adopt", "--metastore", "embedded", "--warehouse", warehouse().toString(),
+                "--table", "shop.legacy");
+        System.out.println(adopt);
+        assertThat(adopt.exitCode()).as(adopt.toString()).isZero();
+        assertThat(adopt.out()).contains("shop.legacy: ADOPTED").contains("1 table(s): 1 adopted");
+        Cli.Result sql = Cli.run("sql", "--warehouse", warehouse().toString(), "-e", "SELECT id FROM shop.legacy");
+        assertThat(sql.exitCode()).as(sql.toString()).isZero();
+        assertThat(sql.out()).contains("| 1  |");
+        assertNothingInTheWorkingDirectory();
+    }
+
     /** WHY: a metastore or Derby log in the working directory is what got committed under cli/ once. */
     private static void assertNothingInTheWorkingDirectory() {
         assertThat(Path.of("metastore_db")).doesNotExist();

@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
         footer = {"  strata adopt --metastore thrift://metastore:9083 --table lake.orders --dry-run",
                 "  strata adopt --metastore thrift://metastore:9083 --database lake",
                 "  strata adopt --metastore thrift://metastore:9083 --table lake.orders --revert",
+                "  strata adopt --metastore embedded --warehouse /lake --database lake",
                 "",
                 "Exit codes: 0 adopted, reverted or nothing to do; 1 a table was refused or the metastore failed;"
                         + " 2 bad arguments."})
@@ -38,8 +39,14 @@ final class AdoptCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--metastore", required = true, paramLabel = "<uri>",
-            description = "thrift://host:port of the metastore, or 'embedded' where Hive's server jars are on the class path.")
+            description = "thrift://host:port of the metastore, or 'embedded': a metastore in-process, configured by"
+                    + " a hive-site.xml ($HIVE_CONF_DIR or the class path) if there is one, else the one of --warehouse.")
     String metastore;
+
+    @Option(names = "--warehouse", paramLabel = "<dir>",
+            description = "With --metastore embedded and no hive-site.xml: the warehouse whose metastore"
+                    + " (<dir>/.hive, the one strata sync, sql and quickstart use) holds the tables.")
+    java.io.File warehouse;
 
     static final class Target {
         @Option(names = "--table", required = true, paramLabel = "<db.table>", description = "One metastore table.")
@@ -64,6 +71,17 @@ final class AdoptCommand implements Callable<Integer> {
         validate();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (MetastoreArgument.isEmbedded(metastore)) {
+            try {
+                MetastoreArgument.prepareEmbedded(warehouse == null ? null : warehouse.toPath(), "--warehouse <dir>");
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            } catch (IllegalStateException e) {
+                err.printf("strata adopt: FAILED: %s%n", e.getMessage());
+                err.flush();
+                return 1;
+            }
+        }
         FileIO io = MetastoreArgument.fileIO(metastore);
         List<Adoption> results;
         try (IMetaStoreClient client = MetastoreClients.open(metastore, io.hadoopConf())) {
@@ -125,6 +143,12 @@ final class AdoptCommand implements Callable<Integer> {
         }
         if (revert && target.table == null) {
             throw usage("--revert works on one table: give --table <db.table>");
+        }
+        if (warehouse != null && !MetastoreArgument.isEmbedded(metastore)) {
+            throw usage("--warehouse names the warehouse of an embedded metastore: use it with --metastore embedded");
+        }
+        if (warehouse != null && !warehouse.isDirectory()) {
+            throw usage("Warehouse " + warehouse + " is not a directory");
         }
         if (revert && dryRun) {
             throw usage("--revert and --dry-run cannot be combined");

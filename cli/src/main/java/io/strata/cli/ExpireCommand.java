@@ -5,6 +5,7 @@ import io.strata.schema.LifecycleOptions;
 import io.strata.table.ExpireSnapshots;
 import io.strata.table.ExpiredSnapshots;
 import io.strata.table.FileStoreTable;
+import io.strata.table.SnapshotExpirationPlan;
 import io.strata.table.RemoveOrphanFiles;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -99,7 +100,7 @@ final class ExpireCommand extends TableCommand {
                 age != null ? "--older-than" : "snapshot.time-retained", TagsCommand.text(retained), min,
                 max == Integer.MAX_VALUE ? "(none)" : Integer.toString(max), limit);
         if (dryRun) {
-            List<Long> ids = ExpirePreview.expiring(table, min, max, cutoff, limit);
+            List<Long> ids = SnapshotExpirationPlan.of(table, min, max, cutoff, limit).snapshotIds();
             out.printf("Dry run: %s would expire%s; nothing was deleted%n",
                     ids.isEmpty() ? "no snapshot" : RollbackCommand.snapshotList(ids),
                     ids.isEmpty() ? "" : " with the files only they need");

@@ -42,7 +42,14 @@ import picocli.CommandLine.Spec;
         description = {"Create a local warehouse and an embedded metastore, stream a change-data feed into a "
                 + "primary-key table and a partial-update wide table, compact, sync, and query them with an "
                 + "embedded Hive 4.1.",
-            "A second run continues on the same tables (more commits); --fresh starts over."})
+            "A second run continues on the same tables (more commits); --fresh starts over."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  strata quickstart",
+            "  strata quickstart --warehouse /tmp/lake --fresh",
+            "  strata sql --warehouse /tmp/lake -e \"SELECT * FROM shop.orders\"",
+            "",
+            "Exit codes: 0 done; 1 the warehouse's metastore is in use by another process, or a sync or query"
+                    + " failed (named on the error output); 2 bad arguments."})
 final class QuickstartCommand implements Callable<Integer> {
 
     static final String DATABASE = "shop";
@@ -193,14 +200,14 @@ final class QuickstartCommand implements Callable<Integer> {
     private boolean sync(Path root, PrintWriter out) {
         EmbeddedHiveSession.configure(root);
         FileIO io = new FileIO(MetastoreConf.newMetastoreConf());
-        List<WarehouseSync.Outcome> outcomes;
-        try (WarehouseSync sync = WarehouseSync.connect(io, WarehouseSync.optionsFor(MetastoreSyncOptions.EMBEDDED))) {
-            outcomes = sync.syncDatabase(hadoopPath(root), DATABASE);
+        List<SyncRun.Outcome> outcomes;
+        try (SyncRun sync = new SyncRun(io, WarehouseSync.optionsFor(MetastoreSyncOptions.EMBEDDED))) {
+            outcomes = sync.database(hadoopPath(root), DATABASE);
         }
         boolean ok = true;
-        for (WarehouseSync.Outcome o : outcomes) {
+        for (SyncRun.Outcome o : outcomes) {
             if (o.succeeded()) {
-                out.println("  " + SyncCommand.line(o.location(), o.result()));
+                out.println("  " + SyncCommand.line(o.location(), o.before(), o.result()));
             } else {
                 ok = false;
                 spec.commandLine().getErr().printf("FAILED syncing %s: %s%n", o.location(), o.failure().getMessage());

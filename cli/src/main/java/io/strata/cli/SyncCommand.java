@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
             "  strata sync --metastore thrift://metastore:9083 --warehouse /lake",
             "  strata sync --metastore thrift://metastore:9083 --warehouse /lake --database shop",
             "  strata sync --metastore thrift://metastore:9083 --table /lake/shop.db/orders --watch --interval 30s",
+            "  strata sync --metastore embedded --warehouse strata-quickstart   (the metastore strata sql reads)",
             "",
             "Exit codes: 0 all tables synced, 1 some table failed (each printed with its reason),"
                     + " 2 bad arguments.",
@@ -69,12 +70,16 @@ final class SyncCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--metastore", required = true, paramLabel = "<uri>",
-            description = "thrift://host:port (comma-separated for several), or 'embedded' (a metastore in-process,"
-                    + " configured by hive-site.xml; needs Hive's metastore server jars on the class path).")
+            description = "thrift://host:port (comma-separated for several), or 'embedded': a metastore in-process,"
+                    + " configured by a hive-site.xml ($HIVE_CONF_DIR or the class path) if there is one, else the"
+                    + " warehouse's own (<warehouse>/.hive, shared with strata sql and strata quickstart).")
     String metastore;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Target target;
+
+    /** The metastore as messages name it: the URI, or which database an embedded metastore uses. */
+    private String metastoreName;
 
     @Option(names = "--database", paramLabel = "<db>", description = "With --warehouse: only this database.")
     String database;
@@ -98,6 +103,18 @@ final class SyncCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         validate();
+        if (MetastoreArgument.isEmbedded(metastore)) {
+            try {
+                metastoreName = MetastoreArgument.prepareEmbedded(embeddedWarehouse(), "--warehouse <dir>, or a --table"
+                        + " laid out as <warehouse>/<db>.db/<table>");
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            } catch (RuntimeException e) {
+                err.printf("FAILED syncing to metastore %s: %s%n", metastore, reason(e));
+                err.flush();
+                return 1;
+            }
+        }
         FileIO io = fileIO();
         Map<String, String> options = WarehouseSync.optionsFor(metastore);
         options.putAll(overrides);
@@ -105,15 +122,14 @@ final class SyncCommand implements Callable<Integer> {
             options.put(MetastoreSyncOptions.WATCH_INTERVAL.key(), interval);
             return watch(io, path(target.table), options, out, err);
         }
-        List<WarehouseSync.Outcome> outcomes;
-        try (WarehouseSync sync = WarehouseSync.connect(io, options)) {
+        List<SyncRun.Outcome> outcomes;
+        try (SyncRun sync = new SyncRun(io, options)) {
             if (target.table != null) {
-                Path location = path(target.table);
-                outcomes = List.of(syncOne(sync, location));
+                outcomes = List.of(sync.table(path(target.table)));
             } else if (database != null) {
-                outcomes = sync.syncDatabase(path(target.warehouse), database);
+                outcomes = sync.database(path(target.warehouse), database);
             } else {
-                outcomes = sync.syncWarehouse(path(target.warehouse));
+                outcomes = sync.warehouse(path(target.warehouse));
             }
         } catch (RuntimeException e) {
             // Connecting or listing the warehouse failed: no table outcome to report.
@@ -183,41 +199,55 @@ final class SyncCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The warehouse an embedded metastore keeps its database in when no site file names one: the
+     * {@code --warehouse}, or the warehouse of a {@code --table} at {@code <warehouse>/<db>.db/<table>}.
+     */
+    private java.nio.file.Path embeddedWarehouse() {
+        if (target.warehouse != null) {
+            return canonical(target.warehouse).toPath();
+        }
+        return MetastoreArgument.warehouseOfTable(canonical(target.table));
+    }
+
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);
     }
 
-    private static WarehouseSync.Outcome syncOne(WarehouseSync sync, Path location) {
-        try {
-            return new WarehouseSync.Outcome(location, sync.syncTable(location), null);
-        } catch (RuntimeException e) {
-            return new WarehouseSync.Outcome(location, null, e);
-        }
-    }
-
-    private int report(List<WarehouseSync.Outcome> outcomes, PrintWriter out, PrintWriter err) {
-        List<WarehouseSync.Outcome> failed = new ArrayList<>();
-        for (WarehouseSync.Outcome o : outcomes) {
+    private int report(List<SyncRun.Outcome> outcomes, PrintWriter out, PrintWriter err) {
+        List<SyncRun.Outcome> failed = new ArrayList<>();
+        for (SyncRun.Outcome o : outcomes) {
             if (o.succeeded()) {
-                out.println(line(o.location(), o.result()));
+                out.println(line(o.location(), o.before(), o.result()));
             } else {
                 failed.add(o);
                 err.printf("FAILED %s: %s%n", o.location(), reason(o.failure()));
             }
         }
-        out.printf("Synced %d of %d table(s) to %s%s%n", outcomes.size() - failed.size(), outcomes.size(), metastore,
+        out.printf("Synced %d of %d table(s) to %s%s%n", outcomes.size() - failed.size(), outcomes.size(), name(),
                 failed.isEmpty() ? "" : "; " + failed.size() + " failed");
         out.flush();
         err.flush();
         return failed.isEmpty() ? 0 : 1;
     }
 
-    /** One line per table: location, metastore name, mode, partition counts and snapshot. */
-    static String line(Path location, SyncResult r) {
-        boolean noChange = !r.tableChanged() && r.added() == 0 && r.updated() == 0 && r.dropped() == 0;
+    private String name() {
+        return metastoreName != null ? metastoreName : metastore;
+    }
+
+    /**
+     * One line per table: location, metastore name, mode, partition counts and snapshot. {@code before} is
+     * the snapshot the metastore described before the sync (null: none): a moved snapshot prints as
+     * {@code snapshot <before> -> <after>}, and "(no change)" only when neither the snapshot, the entry nor a
+     * partition changed.
+     */
+    static String line(Path location, Long before, SyncResult r) {
+        String after = r.snapshotId() < 0 ? "none" : Long.toString(r.snapshotId());
+        boolean moved = before != null && before != r.snapshotId();
+        boolean noChange = before != null && !moved && !r.tableChanged() && r.added() == 0 && r.updated() == 0
+                && r.dropped() == 0;
         return String.format("%s -> %s.%s: %s, partitions +%d ~%d -%d, snapshot %s%s", location, r.database(),
-                r.table(), r.mode(), r.added(), r.updated(), r.dropped(),
-                r.snapshotId() < 0 ? "none" : Long.toString(r.snapshotId()),
+                r.table(), r.mode(), r.added(), r.updated(), r.dropped(), moved ? before + " -> " + after : after,
                 noChange ? " (no change)" : r.tableChanged() ? " (table entry written)" : "");
     }
 
@@ -240,7 +270,7 @@ final class SyncCommand implements Callable<Integer> {
             }
         }, "strata-sync-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        out.printf("Watching %s every %s, syncing to %s (Ctrl-C to stop)%n", location, interval, metastore);
+        out.printf("Watching %s every %s, syncing to %s (Ctrl-C to stop)%n", location, interval, name());
         out.flush();
         long printed = Long.MIN_VALUE;
         boolean interrupted = false;
@@ -301,7 +331,7 @@ final class SyncCommand implements Callable<Integer> {
         out.flush();
         if (synced != table) {
             err.printf("FAILED %s: the metastore %s is behind the table (at snapshot %s, table at %s): see the"
-                    + " warnings above, run strata sync again%n", location, metastore, at, table);
+                    + " warnings above, run strata sync again%n", location, name(), at, table);
             err.flush();
             return 1;
         }
@@ -320,14 +350,16 @@ final class SyncCommand implements Callable<Integer> {
 
     /** A local path as a file: URI without the trailing slash a directory's URI has (the sync reads names). */
     private static Path path(String text) {
-        File file;
-        try {
-            file = new File(text).getCanonicalFile();
-        } catch (IOException e) {
-            file = new File(text).getAbsoluteFile();
-        }
-        String uri = file.toURI().toString();
+        String uri = canonical(text).toURI().toString();
         return new Path(uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri);
+    }
+
+    private static File canonical(String text) {
+        try {
+            return new File(text).getCanonicalFile();
+        } catch (IOException e) {
+            return new File(text).getAbsoluteFile();
+        }
     }
 
     private static String reason(Throwable e) {

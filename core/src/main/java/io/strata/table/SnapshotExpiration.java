@@ -17,7 +17,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -26,10 +25,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Expires the oldest snapshots with Paimon 1.4.2's rules and deletion order.
  *
- * <p>Which: the snapshots from the earliest up to (excluding) an end snapshot, where the end keeps at
- * least {@code retainMin} snapshots, at most {@code retainMax}, no snapshot a consumer still needs
- * (from its next snapshot on), expires at most {@code maxDeletes} at a time, and stops at the first
- * snapshot committed at or after {@code olderThan} (unless beyond {@code retainMax}).
+ * <p>Which: what {@link SnapshotExpirationPlan} plans (the same plan a dry run previews): the snapshots
+ * from the earliest up to (excluding) an end snapshot, bounded by retain-min, retain-max, consumers,
+ * max-deletes and the age cutoff.
  *
  * <p>Order, so that a crash leaves the retained snapshots and tags whole (only the snapshots being
  * expired may lose files, and the next run removes them; the rest are orphans): first the
@@ -72,31 +70,11 @@ final class SnapshotExpiration {
         this.changelogs = new ChangelogManager(references.io(), root);
     }
 
-    /** Expires what the rules allow; see the class comment. */
+    /** Expires what the rules allow ({@link SnapshotExpirationPlan}); see the class comment. */
     ExpiredSnapshots expire(int retainMin, int retainMax, Instant olderThan, int maxDeletes, boolean consumersProtect) {
-        if (retainMin < 1 || retainMax < retainMin || maxDeletes < 1) {
-            throw new IllegalArgumentException("Snapshot expiration of table " + references.paths().root()
-                    + ": need 1 <= retain min (" + retainMin + ") <= retain max (" + retainMax
-                    + ") and max deletes (" + maxDeletes + ") >= 1");
-        }
-        Long latest = snapshots.latestSnapshotId();
-        Long earliest = snapshots.earliestSnapshotId();
-        if (latest == null || earliest == null) {
-            return ExpiredSnapshots.NONE;
-        }
-        long min = Math.max(latest - retainMax + 1, earliest);
-        long maxExclusive = latest - retainMin + 1;
-        if (consumersProtect) {
-            maxExclusive = Math.min(maxExclusive, consumers.minNextSnapshot().orElse(Long.MAX_VALUE));
-        }
-        maxExclusive = Math.min(maxExclusive, earliest + maxDeletes);
-        for (long id = min; id < maxExclusive; id++) {
-            Optional<Snapshot> s = snapshots.snapshotIfExists(id);
-            if (s.isPresent() && olderThan.toEpochMilli() <= s.get().timeMillis()) {
-                return expireUntil(earliest, id);
-            }
-        }
-        return expireUntil(earliest, maxExclusive);
+        SnapshotExpirationPlan plan = SnapshotExpirationPlan.plan(snapshots, consumers, retainMin, retainMax, olderThan,
+                maxDeletes, consumersProtect);
+        return plan.earliest() < 0 ? ExpiredSnapshots.NONE : expireUntil(plan.earliest(), plan.endExclusive());
     }
 
     /** Expires the snapshots in [earliest, endExclusive). */

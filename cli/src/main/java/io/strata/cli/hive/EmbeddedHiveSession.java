@@ -23,7 +23,9 @@ import org.apache.hadoop.hive.ql.session.SessionState;
 
 /**
  * An in-process Hive 4.1 over a warehouse: HiveConf, SessionState and a Driver per statement, with an
- * embedded Derby metastore under {@code <warehouse>/.hive} ({@link HiveHome}) and local MapReduce. Tables
+ * embedded Derby metastore under {@code <warehouse>/.hive} ({@link HiveHome}: the metastore settings every
+ * strata harness shares, {@code io.strata.metastore.EmbeddedMetastoreSettings}, plus Hive's own) and local
+ * MapReduce. {@code strata sync --metastore embedded} without a hive-site.xml uses the same metastore. Tables
  * registered by {@code strata sync} are read through Strata's storage handler (strata-hive-connector is
  * on the class path).
  *

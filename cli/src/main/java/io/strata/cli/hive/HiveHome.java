@@ -1,9 +1,9 @@
 package io.strata.cli.hive;
 
+import io.strata.metastore.EmbeddedMetastoreSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -61,27 +61,22 @@ public final class HiveHome {
     /** Creates the directories and writes {@code hive-site.xml}; returns the site file. */
     Path writeSite() throws IOException {
         Files.createDirectories(logDirectory());
-        Files.writeString(siteFile(), siteXml(settings()));
-        return siteFile();
+        return EmbeddedMetastoreSettings.writeSiteFile(siteFile(), settings());
     }
 
     /**
-     * Hive's settings for an in-process Hive 4.1 on JDK 17 (see HIVE4.md for why each is needed): an
-     * embedded Derby metastore, local MapReduce, no transactions, no statistics gathering, and every
-     * scratch and log directory under this home.
+     * Hive's settings for an in-process Hive 4.1 on JDK 17 (see HIVE4.md for why each is needed): the
+     * embedded Derby metastore every strata harness shares ({@link EmbeddedMetastoreSettings}, its
+     * database in {@link #metastoreDb()}), plus what only a Hive session needs: the warehouse as Hive's
+     * warehouse, local MapReduce, no statistics gathering, and every scratch and log directory under this
+     * home.
      */
     Map<String, String> settings() {
         String warehouseUri = warehouse.toUri().toString();
-        Map<String, String> s = new LinkedHashMap<>();
-        s.put("hive.metastore.uris", "");
-        s.put("javax.jdo.option.ConnectionURL", "jdbc:derby:;databaseName=" + metastoreDb() + ";create=true");
-        s.put("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver");
-        s.put("datanucleus.schema.autoCreateAll", "true");
-        s.put("hive.metastore.schema.verification", "false");
+        Map<String, String> s = EmbeddedMetastoreSettings.derby(dir);
         // Tables Hive creates land in the same warehouse layout (<warehouse>/<db>.db/<table>) Strata uses.
         s.put("hive.metastore.warehouse.dir", warehouseUri);
         s.put("hive.metastore.warehouse.external.dir", warehouseUri);
-        s.put("fs.defaultFS", "file:///");
         s.put("hive.exec.scratchdir", dir.resolve("scratch").toString());
         s.put("hive.exec.local.scratchdir", dir.resolve("local-scratch").toString());
         s.put("hive.downloaded.resources.dir", dir.resolve("resources").toString());
@@ -96,23 +91,12 @@ public final class HiveHome {
         s.put("hive.exec.mode.local.auto", "false");
         s.put("hive.stats.autogather", "false");
         s.put("hive.stats.column.autogather", "false");
-        s.put("hive.support.concurrency", "false");
-        s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
         s.put("hive.server2.enable.doAs", "false");
-        s.put("hive.metastore.event.db.notification.api.auth", "false");
         // Else a background thread races the creation of the metastore schema.
         s.put("hive.query.reexecution.stats.persist.scope", "query");
         s.put("hive.session.silent", "true");
         // Result columns named "dt", not "orders.dt".
         s.put("hive.resultset.use.unique.column.names", "false");
         return s;
-    }
-
-    private static String siteXml(Map<String, String> settings) {
-        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<!-- Written by strata: the embedded Hive"
-                + " of this warehouse. Rewritten at every start. -->\n<configuration>\n");
-        settings.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>")
-                .append(v.replace("&", "&amp;").replace("<", "&lt;")).append("</value></property>\n"));
-        return xml.append("</configuration>\n").toString();
     }
 }

@@ -1,0 +1,83 @@
+package io.strata.table;
+
+import static io.strata.table.LifecycleTables.commit;
+import static io.strata.table.LifecycleTables.contentFiles;
+import static io.strata.table.LifecycleTables.local;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The expiration plan: what a preview shows is exactly what the expiration then expires, and planning changes nothing. */
+class SnapshotExpirationPlanTest {
+
+    @TempDir
+    Path warehouse;
+
+    private FileStoreTable history(String name) throws Exception {
+        FileStoreTable table = LifecycleTables.create(warehouse, name, "write-only", "true");
+        for (int n = 1; n <= 6; n++) {
+            commit(table, n);
+            if (n % 3 == 0) {
+                table.compactFull();
+            }
+        }
+        assertThat(table.snapshotManager().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
+        return table;
+    }
+
+    @Test
+    void thePlanIsWhatTheExpirationExpiresAndPlanningDeletesNothing() throws Exception {
+        FileStoreTable table = history("t");
+        Instant future = Instant.now().plusSeconds(60);
+        List<String> files = contentFiles(local(table));
+
+        SnapshotExpirationPlan limited = SnapshotExpirationPlan.of(table, 1, Integer.MAX_VALUE, future, 2);
+        assertThat(limited.snapshotIds()).containsExactly(1L, 2L);
+        assertThat(limited.earliest()).isEqualTo(1L);
+        assertThat(limited.endExclusive()).isEqualTo(3L);
+        assertThat(contentFiles(local(table))).isEqualTo(files);
+        assertThat(table.expireSnapshots().retainMin(1).olderThan(future).maxDeletes(2).commit().snapshotIds())
+                .isEqualTo(limited.snapshotIds());
+
+        // A consumer at snapshot 5 keeps 5 and later, whatever retain-min allows.
+        table.consumers().reset("job", 5);
+        SnapshotExpirationPlan consumed = SnapshotExpirationPlan.of(table, 1, Integer.MAX_VALUE, future, 100);
+        assertThat(consumed.snapshotIds()).containsExactly(3L, 4L);
+        assertThat(table.expireSnapshots().retainMin(1).olderThan(future).maxDeletes(100).commit().snapshotIds())
+                .isEqualTo(consumed.snapshotIds());
+        table.consumers().delete("job");
+
+        // Retain max beats a cutoff in the past; retain min beats one in the future.
+        assertThat(SnapshotExpirationPlan.of(table, 1, 2, Instant.EPOCH, 100).snapshotIds()).containsExactly(5L, 6L);
+        assertThat(SnapshotExpirationPlan.of(table, 3, 3, future, 100).snapshotIds()).containsExactly(5L);
+        assertThat(SnapshotExpirationPlan.of(table, 1, Integer.MAX_VALUE, Instant.EPOCH, 100).isEmpty()).isTrue();
+        assertThat(table.expireSnapshots().retainMin(1).retainMax(2).olderThan(Instant.EPOCH).commit().snapshotIds())
+                .containsExactly(5L, 6L);
+        assertThat(table.snapshotManager().listIds()).containsExactly(7L, 8L);
+    }
+
+    @Test
+    void consumerChangelogOnlyTablesAreNotHeldBackByConsumers() throws Exception {
+        FileStoreTable table = SnapshotExpirationTest.withOption(history("c"), "consumer.changelog-only", "true");
+        table.consumers().reset("job", 2);
+        assertThat(SnapshotExpirationPlan.of(table, 2, Integer.MAX_VALUE, Instant.now().plusSeconds(60), 100)
+                .snapshotIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
+    }
+
+    @Test
+    void anEmptyTablePlansNothingAndBadBoundsNameTheTable() throws Exception {
+        FileStoreTable empty = LifecycleTables.create(warehouse, "empty");
+        SnapshotExpirationPlan none = SnapshotExpirationPlan.of(empty, 1, 1, Instant.now(), 1);
+        assertThat(none.isEmpty()).isTrue();
+        assertThat(none.earliest()).isEqualTo(-1L);
+        assertThatThrownBy(() -> SnapshotExpirationPlan.of(empty, 3, 2, Instant.now(), 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(empty.location().toString())
+                .hasMessageContaining("retain min (3) <= retain max (2)");
+    }
+}

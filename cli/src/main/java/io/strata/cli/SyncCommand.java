@@ -92,6 +92,10 @@ final class SyncCommand implements Callable<Integer> {
             description = "With --watch: how often to look for a new snapshot (default: ${DEFAULT-VALUE}).")
     String interval;
 
+    @Option(names = "--no-progress", description = "Never draw the progress bar (drawn on stderr only on a terminal, "
+            + "for a table with " + SyncProgress.MIN_PARTITIONS + " partitions or more to write).")
+    boolean noProgress;
+
     @Option(names = "--option", paramLabel = "<key=value>",
             description = "A metastore.sync.* option for this run, over the table's own (repeatable), e.g. "
                     + "metastore.sync.paimon-formats=true metastore.sync.table=events_paimon to register the "
@@ -123,7 +127,7 @@ final class SyncCommand implements Callable<Integer> {
             return watch(io, path(target.table), options, out, err);
         }
         List<SyncRun.Outcome> outcomes;
-        try (SyncRun sync = new SyncRun(io, options)) {
+        try (SyncProgress progress = new SyncProgress(!noProgress); SyncRun sync = new SyncRun(io, options, progress)) {
             if (target.table != null) {
                 outcomes = List.of(sync.table(path(target.table)));
             } else if (database != null) {

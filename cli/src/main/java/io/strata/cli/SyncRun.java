@@ -44,11 +44,16 @@ final class SyncRun implements AutoCloseable {
 
     /** A run against the metastore of {@code options} ({@code metastore.sync.uri}); connects on first use. */
     SyncRun(FileIO io, Map<String, String> options) {
+        this(io, options, MetastoreSync.Progress.NONE);
+    }
+
+    /** Like {@link #SyncRun(FileIO, Map)}, reporting each table's partition writes to {@code progress}. */
+    SyncRun(FileIO io, Map<String, String> options, MetastoreSync.Progress progress) {
         this.io = io;
         this.options = Map.copyOf(options);
         this.session = MetastoreSession.create(
                 MetastoreSession.ClientFactory.of(MetastoreSyncOptions.URI.get(options), io.hadoopConf()), options);
-        this.sync = new WarehouseSync(io, new MetastoreSync(session, options));
+        this.sync = new WarehouseSync(io, new MetastoreSync(session, options).onProgress(progress));
     }
 
     /** Syncs one table; a failure is returned, not thrown. */

@@ -52,13 +52,33 @@ public final class MetastoreSync implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(MetastoreSync.class);
 
+    /**
+     * How far the partition writes of one table's sync are: called on the syncing thread with 0 before
+     * the first batch and after every batch of partitions added, updated or dropped.
+     */
+    @FunctionalInterface
+    public interface Progress {
+
+        Progress NONE = (table, done, total) -> { };
+
+        /** {@code done} of {@code total} partitions of {@code table} ("db.table") written so far. */
+        void partitionsWritten(String table, int done, int total);
+    }
+
     private final MetastoreSession session;
     private final Map<String, String> overrides;
+    private volatile Progress progress = Progress.NONE;
 
     /** A sync over {@code session}; {@code overrides} take precedence over each table's own options. */
     public MetastoreSync(MetastoreSession session, Map<String, String> overrides) {
         this.session = session;
         this.overrides = Map.copyOf(overrides);
+    }
+
+    /** Reports the partition writes of the following syncs to {@code progress} (a progress bar). */
+    public MetastoreSync onProgress(Progress progress) {
+        this.progress = progress == null ? Progress.NONE : progress;
+        return this;
     }
 
     /** A sync to the metastore at {@code options}' {@code metastore.sync.uri}. */
@@ -170,6 +190,7 @@ public final class MetastoreSync implements AutoCloseable {
         int added = 0;
         int updated = 0;
         List<String> toDrop = new ArrayList<>();
+        PartitionWrites writes = null;
         PartitionStatistics.Partition whole = null;
         if (definition.partitioned()) {
             Map<String, PartitionStatistics.Partition> stats = changed.isPresent()
@@ -207,17 +228,20 @@ public final class MetastoreSync implements AutoCloseable {
                     toDrop.add(candidate);
                 }
             }
+            writes = new PartitionWrites(full, adds.size() + alters.size() + toDrop.size());
             for (List<Partition> part : batches(adds, batch)) {
                 session.call("Adding " + part.size() + " partitions to " + full, (c, t) -> {
                     addPartitions(c, t, db, tbl, part);
                     return null;
                 });
+                writes.done(part.size());
             }
             for (List<Partition> part : batches(alters, batch)) {
                 session.call("Updating " + part.size() + " partitions of " + full, (c, t) -> {
                     c.alter_partitions(db, tbl, part, context(false));
                     return null;
                 });
+                writes.done(part.size());
             }
             added = adds.size();
             updated = alters.size();
@@ -256,10 +280,32 @@ public final class MetastoreSync implements AutoCloseable {
                 dropByName(c, t, db, tbl, names);
                 return null;
             });
+            writes.done(names.size());
         }
         LOG.info("Synced {} to snapshot {} of {} ({}): {} partitions added, {} updated, {} dropped", full, snapshotId,
                 table.location(), mode, added, updated, toDrop.size());
         return new SyncResult(db, tbl, snapshotId, mode, tableChanged, added, updated, toDrop.size());
+    }
+
+    /** Counts one table's partition writes for {@link Progress}. */
+    private final class PartitionWrites {
+
+        private final String table;
+        private final int total;
+        private int done;
+
+        PartitionWrites(String table, int total) {
+            this.table = table;
+            this.total = total;
+            if (total > 0) {
+                progress.partitionsWritten(table, 0, total);
+            }
+        }
+
+        void done(int partitions) {
+            done += partitions;
+            progress.partitionsWritten(table, done, total);
+        }
     }
 
     /** The partition paths to look at, or empty for a full reconcile. */

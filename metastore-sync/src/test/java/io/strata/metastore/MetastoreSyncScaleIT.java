@@ -7,6 +7,8 @@ import io.strata.catalog.FileSystemCatalog;
 import io.strata.table.BatchWrite;
 import io.strata.table.FileStoreTable;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
 import org.junit.jupiter.api.Test;
@@ -38,8 +40,9 @@ class MetastoreSyncScaleIT {
         System.out.printf("[scale] wrote %d partitions in %d ms%n", PARTITIONS, (System.nanoTime() - writeStart) / 1_000_000);
 
         RecordingClients clients = new RecordingClients(hms::newThriftClient);
+        List<String> progress = new ArrayList<>();
         try (MetastoreSync sync = new MetastoreSync(new MetastoreSession(clients, 3, Duration.ofMillis(50),
-                Duration.ofSeconds(1)), Map.of());
+                Duration.ofSeconds(1)), Map.of()).onProgress((t, done, total) -> progress.add(t + " " + done + "/" + total));
                 IMetaStoreClient reader = hms.newThriftClient()) {
             long start = System.nanoTime();
             SyncResult result = sync.sync(table);
@@ -51,6 +54,14 @@ class MetastoreSyncScaleIT {
             // savepoint"); 300, the default batch, works.
             assertThat(clients.count("add_partitions_req")).isEqualTo((PARTITIONS + 299) / 300);
             assertThat(reader.listPartitionNames("scale_db", "wide", (short) -1)).hasSize(PARTITIONS);
+            // One report before the first batch and one after each: a progress bar moves batch by batch.
+            List<String> expected = new ArrayList<>();
+            for (int done = 0; done < PARTITIONS; done += 300) {
+                expected.add("scale_db.wide " + done + "/" + PARTITIONS);
+            }
+            expected.add("scale_db.wide " + PARTITIONS + "/" + PARTITIONS);
+            assertThat(progress).isEqualTo(expected);
+            progress.clear();
 
             clients.reset();
             SyncTestTables.commit(table, row(String.format("p%05d", PARTITIONS / 2), 1, "again"), row("new", 1, "x"));
@@ -60,6 +71,7 @@ class MetastoreSyncScaleIT {
             System.out.printf("[scale] incremental sync (1 updated + 1 added of %d): %d ms, calls %s%n",
                     PARTITIONS + 1, millis, clients.calls);
             assertThat(incremental.mode()).isEqualTo(SyncResult.Mode.INCREMENTAL);
+            assertThat(progress).containsExactly("scale_db.wide 0/2", "scale_db.wide 1/2", "scale_db.wide 2/2");
             assertThat(clients.calls).hasSizeLessThanOrEqualTo(5);
             assertThat(reader.getPartition("scale_db", "wide", java.util.List.of(String.format("p%05d", PARTITIONS / 2))).getParameters())
                     .containsEntry("numRows", "2").containsEntry("numFiles", "2");

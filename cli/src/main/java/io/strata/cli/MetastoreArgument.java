@@ -3,6 +3,7 @@ package io.strata.cli;
 import io.strata.cli.hive.EmbeddedHiveSession;
 import io.strata.cli.hive.HiveHome;
 import io.strata.fs.FileIO;
+import io.strata.metastore.EmbeddedMetastoreSettings;
 import io.strata.metastore.MetastoreSyncOptions;
 import java.io.File;
 import java.net.URL;
@@ -52,23 +53,6 @@ final class MetastoreArgument {
     }
 
     /**
-     * The site file Hive configures an embedded metastore from (class path, {@code $HIVE_CONF_DIR},
-     * {@code $HIVE_HOME/conf}, or set by this JVM), or null when there is none.
-     */
-    static URL siteFile() {
-        // Looking the files up is what creating a MetastoreConf does; it records where it found them.
-        MetastoreConf.newMetastoreConf();
-        URL[] found = {MetastoreConf.getHiveSiteLocation(), MetastoreConf.getHiveMetastoreSiteURL(),
-            MetastoreConf.getMetastoreSiteURL()};
-        for (URL url : found) {
-            if (url != null) {
-                return url;
-            }
-        }
-        return null;
-    }
-
-    /**
      * The warehouse of a table at {@code <warehouse>/<db>.db/<table>}, or null when the table is not laid
      * out so.
      */
@@ -90,7 +74,7 @@ final class MetastoreArgument {
      * @throws IllegalStateException when the warehouse's metastore is held by another process
      */
     static String prepareEmbedded(Path warehouse, String howToName) {
-        URL site = siteFile();
+        URL site = EmbeddedMetastoreSettings.siteFile();
         if (site != null && (warehouse == null || !site.equals(siteUrl(new HiveHome(warehouse))))) {
             return "embedded metastore configured by " + site;
         }

@@ -39,7 +39,7 @@ class SyncWarehouseMetastoreIT {
     @Test
     @Order(1)
     void withoutSiteFileOrWarehouseEmbeddedIsRefusedNamingWhatToPass() throws Exception {
-        assertThat(MetastoreArgument.siteFile()).as("this JVM has no hive-site.xml").isNull();
+        assertThat(io.strata.metastore.EmbeddedMetastoreSettings.siteFile()).as("this JVM has no hive-site.xml").isNull();
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), hadoopPath(dir.resolve("elsewhere")));
         write(totalsTable(catalog, "loose", "t"), 1);
         Path loose = dir.resolve("loose-table");

@@ -1,11 +1,13 @@
 package io.strata.metastore;
 
 import java.io.IOException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
 
 /**
  * The Hive settings of a metastore kept in an embedded Derby database under one directory: the database
@@ -40,6 +42,23 @@ public final class EmbeddedMetastoreSettings {
         s.put("hive.support.concurrency", "false");
         s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
         return s;
+    }
+
+    /**
+     * The site file Hive's metastore configuration is read from in this JVM ({@code hive-site.xml},
+     * {@code hivemetastore-site.xml} or {@code metastore-site.xml} on the class path, in
+     * {@code $HIVE_CONF_DIR}, or set by {@code setHiveSiteLocation}), or null if there is none.
+     */
+    public static URL siteFile() {
+        // Looking the files up is what creating a MetastoreConf does; it records where it found them.
+        MetastoreConf.newMetastoreConf();
+        for (URL url : new URL[] {MetastoreConf.getHiveSiteLocation(), MetastoreConf.getHiveMetastoreSiteURL(),
+            MetastoreConf.getMetastoreSiteURL()}) {
+            if (url != null) {
+                return url;
+            }
+        }
+        return null;
     }
 
     /** Writes {@code settings} as a Hadoop configuration file at {@code file}; returns the file. */

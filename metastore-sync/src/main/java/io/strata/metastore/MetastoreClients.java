@@ -13,6 +13,8 @@ import org.apache.hadoop.hive.metastore.api.ThriftHiveMetastore;
  */
 public final class MetastoreClients {
 
+    private static final String CONNECTION_URL = "javax.jdo.option.ConnectionURL";
+
     private MetastoreClients() {}
 
     /**
@@ -50,6 +52,16 @@ public final class MetastoreClients {
     /** A new client of {@code uri}; the caller closes it. Fails naming the URI when none answers. */
     public static IMetaStoreClient open(String uri, Configuration hadoopConf) throws MetaException {
         Configuration conf = clientConf(uri, hadoopConf);
+        if (uri.trim().equalsIgnoreCase(MetastoreSyncOptions.EMBEDDED) && conf.get(CONNECTION_URL) == null
+                && EmbeddedMetastoreSettings.siteFile() == null) {
+            // Hive's default would be a Derby database ./metastore_db in whatever directory the writer runs in:
+            // a metastore nobody else sees, left behind in the working directory.
+            throw new MetaException(MetastoreSyncOptions.URI.key() + "=" + MetastoreSyncOptions.EMBEDDED
+                    + " needs the metastore database named: no hive-site.xml (class path, $HIVE_CONF_DIR) and no "
+                    + CONNECTION_URL + " in the configuration. Add a hive-site.xml, or use thrift://host:9083 (or,"
+                    + " from the command line, strata sync --metastore embedded --warehouse <dir>, which keeps it"
+                    + " under <dir>/.hive)");
+        }
         try {
             return new HiveMetaStoreClient(conf);
         } catch (MetaException e) {

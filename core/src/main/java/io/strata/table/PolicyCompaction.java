@@ -1,22 +1,17 @@
 package io.strata.table;
 
 import io.strata.lsm.CompactManager;
-import io.strata.lsm.CompactStrategy;
-import io.strata.lsm.ForceLevel0Compaction;
 import io.strata.lsm.CompactResult;
-import io.strata.lsm.Levels;
 import io.strata.lsm.MergeFunctionFactory;
 import io.strata.lsm.UniversalCompaction;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.ManifestEntry;
-import io.strata.schema.ChangelogOptions;
 import io.strata.schema.CompactionOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
-import io.strata.types.RowComparator;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,7 +37,6 @@ final class PolicyCompaction {
     private final Predicate<SnapshotFiles.BucketKey> scope;
     private final TableCompaction.Progress progress;
     private final TableSchema schema;
-    private final CompactionOptions compaction;
     private final MergeFunctionFactory mergeFunctions;
 
     PolicyCompaction(FileStoreTable table, Predicate<SnapshotFiles.BucketKey> scope, TableCompaction.Progress progress) {
@@ -56,7 +50,8 @@ final class PolicyCompaction {
         }
         try {
             TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
-            this.compaction = new CompactionOptions(schema.tableOptions());
+            // Malformed compaction options fail here, naming the table, before any bucket is read.
+            new CompactionOptions(schema.tableOptions());
             this.mergeFunctions = new MergeFunctionFactory(schema);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + table.location() + " cannot be written: " + e.getMessage(), e);
@@ -135,20 +130,8 @@ final class PolicyCompaction {
     /** One pick of the strategy on the bucket's runs, run to its end; empty if the strategy picked nothing. */
     private Optional<CompactResult> compact(SnapshotFiles.BucketKey key, List<ManifestEntry> entries,
             ExecutorService executor, DataFileNames names) throws IOException {
-        RowComparator keyOrder = RowComparator.of(schema.trimmedPrimaryKeyType());
         List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
-        Levels levels = new Levels(keyOrder, files, compaction.numLevels());
-        String description = "bucket " + key.bucket() + " of partition " + table.paths().partitionPath(key.partition())
-                + " of table " + table.location();
-        UniversalCompaction universal = new UniversalCompaction(compaction.maxSizeAmplificationPercent(),
-                compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval());
-        // Lookup and first-row tables keep level 0 empty (batch reads of first-row skip it), as the writer does.
-        CompactStrategy strategy = new ChangelogOptions(table.schema().tableOptions()).needsLookup()
-                ? new ForceLevel0Compaction(universal) : universal;
-        CompactManager manager = new CompactManager(executor, levels, strategy,
-                keyOrder, compaction.compactionFileSize(true), compaction.stopTrigger(),
-                new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names,
-                        levels.maxLevel()), description);
+        CompactManager manager = BucketCompactions.manager(table, mergeFunctions, key, files, executor, names);
         manager.triggerCompaction(false);
         return manager.compactionResult(true);
     }

@@ -5,12 +5,9 @@ import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.lsm.CompactManager;
-import io.strata.lsm.CompactStrategy;
-import io.strata.lsm.ForceLevel0Compaction;
 import io.strata.lsm.Levels;
 import io.strata.lsm.MemoryBudget;
 import io.strata.lsm.MergeFunctionFactory;
-import io.strata.lsm.UniversalCompaction;
 import io.strata.lsm.WriteBuffer;
 import io.strata.lsm.WriteMerge;
 import io.strata.manifest.DataFileMeta;
@@ -25,12 +22,10 @@ import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
-import io.strata.types.RowComparator;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,7 +86,6 @@ final class TableWriter implements BatchWrite {
     private final CommitHooks hooks;
     /** Null for append tables. */
     private final MergeFunctionFactory mergeFunctions;
-    private final Comparator<Row> fileKeyComparator;
     /** The live files of every bucket in the latest snapshot; read when a bucket opens, dropped at each commit. */
     private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles;
     /** Whether flushes and commits compact by themselves (stream writes unless {@code write-only}). */
@@ -138,7 +132,6 @@ final class TableWriter implements BatchWrite {
         this.primaryKeyPositions = positions(schema.primaryKeys());
         // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
         this.writeMerge = primaryKey ? mergeFunctions.forWrite("Table " + table.location()) : null;
-        this.fileKeyComparator = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
         // Last: nothing after it may fail, or the hooks would not be closed.
         this.hooks = CommitHooks.open(table);
     }
@@ -413,17 +406,8 @@ final class TableWriter implements BatchWrite {
                     ? new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot, inputChangelog())
                     : null;
             if (primaryKey) {
-                String description = "bucket " + key.bucket() + " of partition " + key.partition() + " of table "
-                        + table.location();
-                Levels levels = new Levels(fileKeyComparator, restored, compaction.numLevels());
-                UniversalCompaction universal = new UniversalCompaction(compaction.maxSizeAmplificationPercent(),
-                        compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval());
-                CompactStrategy strategy = changelog.needsLookup() ? new ForceLevel0Compaction(universal) : universal;
-                CompactManager manager = new CompactManager(compactionExecutor(), levels, strategy,
-                        fileKeyComparator, compaction.compactionFileSize(true), compaction.stopTrigger(),
-                        new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(), key.bucket(), names,
-                                levels.maxLevel()),
-                        description);
+                CompactManager manager = BucketCompactions.manager(table, mergeFunctions, key, restored,
+                        compactionExecutor(), names);
                 this.lsm = new MergeTreeBucket(table.fileIO(), bucketDirectory(), manager, autoCompaction,
                         compaction.stopTrigger(), changelog.needsLookup());
             } else {

@@ -1,0 +1,44 @@
+package io.strata.table;
+
+import io.strata.lsm.CompactManager;
+import io.strata.lsm.CompactStrategy;
+import io.strata.lsm.ForceLevel0Compaction;
+import io.strata.lsm.Levels;
+import io.strata.lsm.MergeFunctionFactory;
+import io.strata.lsm.UniversalCompaction;
+import io.strata.manifest.DataFileMeta;
+import io.strata.schema.ChangelogOptions;
+import io.strata.schema.CompactionOptions;
+import io.strata.schema.TableSchema;
+import io.strata.types.RowComparator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * How one primary-key bucket is compacted, the same for a writer and for a policy compaction of the
+ * table: the bucket's levels, Paimon's universal compaction (level 0 forced up at every commit for tables
+ * that look old values up), and the rewriter that merges and writes the changelog.
+ */
+final class BucketCompactions {
+
+    private BucketCompactions() {}
+
+    /** The compactions of bucket {@code key}, whose live files are {@code files}, run on {@code executor}. */
+    static CompactManager manager(FileStoreTable table, MergeFunctionFactory mergeFunctions,
+            SnapshotFiles.BucketKey key, List<DataFileMeta> files, ExecutorService executor, DataFileNames names) {
+        TableSchema schema = table.schema();
+        CompactionOptions compaction = new CompactionOptions(schema.tableOptions());
+        RowComparator keyOrder = RowComparator.of(schema.trimmedPrimaryKeyType());
+        Levels levels = new Levels(keyOrder, files, compaction.numLevels());
+        UniversalCompaction universal = new UniversalCompaction(compaction.maxSizeAmplificationPercent(),
+                compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval());
+        // The lookup producer's changelog and first-row's reads (which skip level 0) need level 0 empty.
+        CompactStrategy strategy = new ChangelogOptions(schema.tableOptions()).needsLookup()
+                ? new ForceLevel0Compaction(universal) : universal;
+        String description = "bucket " + key.bucket() + " of partition " + table.paths().partitionPath(key.partition())
+                + " of table " + table.location();
+        return new CompactManager(executor, levels, strategy, keyOrder, compaction.compactionFileSize(true),
+                compaction.stopTrigger(), new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(),
+                        key.bucket(), names, levels.maxLevel()), description);
+    }
+}

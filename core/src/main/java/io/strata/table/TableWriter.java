@@ -259,21 +259,11 @@ final class TableWriter implements BatchWrite {
             for (BucketWriter w : writers.values()) {
                 MergeTreeBucket.Increment increment = w.prepareCommit(waitCompaction, fullCompaction);
                 increments.put(w, increment);
-                for (DataFileMeta f : increment.newFiles()) {
-                    appended.add(w.entry(FileKind.ADD, f));
-                }
-                for (DataFileMeta f : increment.compactBefore()) {
-                    compacted.add(w.entry(FileKind.DELETE, f));
-                }
-                for (DataFileMeta f : increment.compactAfter()) {
-                    compacted.add(w.entry(FileKind.ADD, f));
-                }
-                for (DataFileMeta f : increment.changelogFiles()) {
-                    appendedChangelog.add(w.entry(FileKind.ADD, f));
-                }
-                for (DataFileMeta f : increment.compactChangelog()) {
-                    compactedChangelog.add(w.entry(FileKind.ADD, f));
-                }
+                w.entries(FileKind.ADD, increment.newFiles(), appended);
+                w.entries(FileKind.DELETE, increment.compactBefore(), compacted);
+                w.entries(FileKind.ADD, increment.compactAfter(), compacted);
+                w.entries(FileKind.ADD, increment.changelogFiles(), appendedChangelog);
+                w.entries(FileKind.ADD, increment.compactChangelog(), compactedChangelog);
             }
             FileStoreCommit commit = new FileStoreCommit(table, commitUser, hooks);
             long snapshot = -1;
@@ -430,8 +420,11 @@ final class TableWriter implements BatchWrite {
                     schema.id(), level, source);
         }
 
-        ManifestEntry entry(FileKind kind, DataFileMeta file) {
-            return new ManifestEntry(kind, key.partition(), key.bucket(), Math.max(numBuckets, 1), file);
+        /** Adds a manifest entry of this bucket for each of {@code files} to {@code to}. */
+        void entries(FileKind kind, List<DataFileMeta> files, List<ManifestEntry> to) {
+            for (DataFileMeta f : files) {
+                to.add(new ManifestEntry(kind, key.partition(), key.bucket(), Math.max(numBuckets, 1), f));
+            }
         }
 
         void write(Row row) throws IOException {

@@ -5,7 +5,6 @@ import io.strata.schema.LifecycleOptions;
 import io.strata.table.ExpireSnapshots;
 import io.strata.table.ExpiredSnapshots;
 import io.strata.table.FileStoreTable;
-import io.strata.table.SnapshotExpirationPlan;
 import io.strata.table.RemoveOrphanFiles;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -99,15 +98,15 @@ final class ExpireCommand extends TableCommand {
                         + "up to %d per run%n", address.displayName(), Formats.time(cutoff.toEpochMilli()),
                 age != null ? "--older-than" : "snapshot.time-retained", TagsCommand.text(retained), min,
                 max == Integer.MAX_VALUE ? "(none)" : Integer.toString(max), limit);
+        ExpireSnapshots expiration = table.expireSnapshots().retainMin(min).retainMax(max).maxDeletes(limit)
+                .olderThan(cutoff);
         if (dryRun) {
-            List<Long> ids = SnapshotExpirationPlan.of(table, min, max, cutoff, limit).snapshotIds();
+            List<Long> ids = expiration.plan().snapshotIds();
             out.printf("Dry run: %s would expire%s; nothing was deleted%n",
                     ids.isEmpty() ? "no snapshot" : RollbackCommand.snapshotList(ids),
                     ids.isEmpty() ? "" : " with the files only they need");
             return 0;
         }
-        ExpireSnapshots expiration = table.expireSnapshots().retainMin(min).retainMax(max).maxDeletes(limit)
-                .olderThan(cutoff);
         ExpiredSnapshots gone = expiration.commit();
         if (gone.snapshotIds().isEmpty()) {
             out.printf("No snapshot expired%s%n", gone.deletedFiles().isEmpty() ? ""

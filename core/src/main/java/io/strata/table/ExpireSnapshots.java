@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.snapshot.ConsumerManager;
 import io.strata.schema.LifecycleOptions;
 import java.time.Clock;
 import java.time.Instant;
@@ -80,22 +81,40 @@ public final class ExpireSnapshots {
      * changing anything if the table's lifecycle options or the refinements are invalid.
      */
     public ExpiredSnapshots commit() {
+        Map<String, String> options = validatedOptions();
+        SnapshotReferences references = new SnapshotReferences(table.fileIO(), table.paths(), table.schema());
+        ExpiredSnapshots expired = new SnapshotExpiration(references, options).expire(plan(options));
+        if (!LifecycleOptions.changelogDecoupled(options)) {
+            return expired;
+        }
+        // Then the kept changelogs, by the table's changelog.* options (Paimon runs both, in this order).
+        return expired.plusChangelogs(new ChangelogExpiration(references, options).expire(clock.instant()));
+    }
+
+    /**
+     * The snapshots {@link #commit()} would expire now, changing nothing: a preview ({@code strata expire
+     * --dry-run}) and the expiration share this one plan. Fails like {@code commit()} on invalid options or
+     * refinements.
+     */
+    public SnapshotExpirationPlan plan() {
+        return plan(validatedOptions());
+    }
+
+    private SnapshotExpirationPlan plan(Map<String, String> options) {
+        Instant cutoff = olderThan != null ? olderThan
+                : clock.instant().minus(LifecycleOptions.SNAPSHOT_TIME_RETAINED.get(options));
+        boolean consumersProtect = !LifecycleOptions.CONSUMER_CHANGELOG_ONLY.get(options);
+        return SnapshotExpirationPlan.plan(table.snapshotManager(), new ConsumerManager(table.fileIO(), table.location()),
+                retainMin, retainMax, cutoff, maxDeletes, consumersProtect);
+    }
+
+    private Map<String, String> validatedOptions() {
         Map<String, String> options = options(table);
         try {
             LifecycleOptions.validate(options);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + table.location() + ": " + e.getMessage(), e);
         }
-        Instant cutoff = olderThan != null ? olderThan
-                : clock.instant().minus(LifecycleOptions.SNAPSHOT_TIME_RETAINED.get(options));
-        boolean consumersProtect = !LifecycleOptions.CONSUMER_CHANGELOG_ONLY.get(options);
-        SnapshotReferences references = new SnapshotReferences(table.fileIO(), table.paths(), table.schema());
-        ExpiredSnapshots expired = new SnapshotExpiration(references, options).expire(retainMin, retainMax, cutoff,
-                maxDeletes, consumersProtect);
-        if (!LifecycleOptions.changelogDecoupled(options)) {
-            return expired;
-        }
-        // Then the kept changelogs, by the table's changelog.* options (Paimon runs both, in this order).
-        return expired.plusChangelogs(new ChangelogExpiration(references, options).expire(clock.instant()));
+        return options;
     }
 }

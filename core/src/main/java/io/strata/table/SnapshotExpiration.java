@@ -6,12 +6,10 @@ import io.strata.schema.ChangelogProducer;
 import io.strata.schema.LifecycleOptions;
 import io.strata.schema.TableOptions;
 import io.strata.snapshot.ChangelogManager;
-import io.strata.snapshot.ConsumerManager;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
 import io.strata.snapshot.TagManager;
 import java.io.IOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -50,7 +48,6 @@ final class SnapshotExpiration {
     private final SnapshotReferences references;
     private final SnapshotManager snapshots;
     private final TagManager tags;
-    private final ConsumerManager consumers;
     private final boolean cleanEmptyDirectories;
     /** Changelogs outlive snapshots: expired snapshots leave {@code changelog-N} and their changelog behind. */
     private final boolean changelogDecoupled;
@@ -63,7 +60,6 @@ final class SnapshotExpiration {
         Path root = references.paths().root();
         this.snapshots = new SnapshotManager(references.io(), root);
         this.tags = new TagManager(references.io(), root);
-        this.consumers = new ConsumerManager(references.io(), root);
         this.cleanEmptyDirectories = LifecycleOptions.SNAPSHOT_CLEAN_EMPTY_DIRECTORIES.get(options);
         this.changelogDecoupled = LifecycleOptions.changelogDecoupled(options);
         this.produceChangelog = TableOptions.CHANGELOG_PRODUCER.get(options) != ChangelogProducer.NONE;
@@ -71,9 +67,7 @@ final class SnapshotExpiration {
     }
 
     /** Expires what the rules allow ({@link SnapshotExpirationPlan}); see the class comment. */
-    ExpiredSnapshots expire(int retainMin, int retainMax, Instant olderThan, int maxDeletes, boolean consumersProtect) {
-        SnapshotExpirationPlan plan = SnapshotExpirationPlan.plan(snapshots, consumers, retainMin, retainMax, olderThan,
-                maxDeletes, consumersProtect);
+    ExpiredSnapshots expire(SnapshotExpirationPlan plan) {
         return plan.earliest() < 0 ? ExpiredSnapshots.NONE : expireUntil(plan.earliest(), plan.endExclusive());
     }
 

@@ -1,6 +1,5 @@
 package io.strata.table;
 
-import io.strata.schema.LifecycleOptions;
 import io.strata.snapshot.ConsumerManager;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
@@ -15,8 +14,8 @@ import java.util.OptionalLong;
  * where the end keeps at least {@code retainMin} snapshots, at most {@code retainMax}, no snapshot a
  * consumer still needs (from its next snapshot on), expires at most {@code maxDeletes} at a time, and
  * stops at the first snapshot committed at or after {@code olderThan} (unless beyond {@code retainMax}):
- * Paimon 1.4.2's rules. {@link SnapshotExpiration} executes exactly this plan, so a preview
- * ({@code strata expire --dry-run}) and an expiration can never disagree.
+ * Paimon 1.4.2's rules. {@link ExpireSnapshots#plan()} makes it and {@link ExpireSnapshots#commit()}
+ * executes exactly it, so a preview ({@code strata expire --dry-run}) and an expiration never disagree.
  *
  * @param earliest the earliest snapshot when planned (-1: the table has none)
  * @param endExclusive the first snapshot that stays ({@code <= earliest}: nothing expires)
@@ -33,20 +32,6 @@ public record SnapshotExpirationPlan(long earliest, long endExclusive, List<Long
     /** Whether nothing would expire. */
     public boolean isEmpty() {
         return snapshotIds.isEmpty();
-    }
-
-    /**
-     * What {@code table.expireSnapshots().retainMin(retainMin).retainMax(retainMax).olderThan(olderThan)
-     * .maxDeletes(maxDeletes).commit()} would expire now, changing nothing; consumers protect their
-     * snapshots unless the table sets {@code consumer.changelog-only}.
-     *
-     * @throws IllegalArgumentException unless 1 <= retainMin <= retainMax and maxDeletes >= 1, naming the table
-     */
-    public static SnapshotExpirationPlan of(FileStoreTable table, int retainMin, int retainMax, Instant olderThan,
-            int maxDeletes) {
-        boolean consumersProtect = !LifecycleOptions.CONSUMER_CHANGELOG_ONLY.get(table.schema().options());
-        return plan(table.snapshotManager(), new ConsumerManager(table.fileIO(), table.location()), retainMin,
-                retainMax, olderThan, maxDeletes, consumersProtect);
     }
 
     /** The plan over {@code snapshots}; {@code consumersProtect}: consumers' snapshots stay. */

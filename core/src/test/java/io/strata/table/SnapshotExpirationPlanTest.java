@@ -36,7 +36,7 @@ class SnapshotExpirationPlanTest {
         Instant future = Instant.now().plusSeconds(60);
         List<String> files = contentFiles(local(table));
 
-        SnapshotExpirationPlan limited = SnapshotExpirationPlan.of(table, 1, Integer.MAX_VALUE, future, 2);
+        SnapshotExpirationPlan limited = plan(table, 1, Integer.MAX_VALUE, future, 2);
         assertThat(limited.snapshotIds()).containsExactly(1L, 2L);
         assertThat(limited.earliest()).isEqualTo(1L);
         assertThat(limited.endExclusive()).isEqualTo(3L);
@@ -46,16 +46,16 @@ class SnapshotExpirationPlanTest {
 
         // A consumer at snapshot 5 keeps 5 and later, whatever retain-min allows.
         table.consumers().reset("job", 5);
-        SnapshotExpirationPlan consumed = SnapshotExpirationPlan.of(table, 1, Integer.MAX_VALUE, future, 100);
+        SnapshotExpirationPlan consumed = plan(table, 1, Integer.MAX_VALUE, future, 100);
         assertThat(consumed.snapshotIds()).containsExactly(3L, 4L);
         assertThat(table.expireSnapshots().retainMin(1).olderThan(future).maxDeletes(100).commit().snapshotIds())
                 .isEqualTo(consumed.snapshotIds());
         table.consumers().delete("job");
 
         // Retain max beats a cutoff in the past; retain min beats one in the future.
-        assertThat(SnapshotExpirationPlan.of(table, 1, 2, Instant.EPOCH, 100).snapshotIds()).containsExactly(5L, 6L);
-        assertThat(SnapshotExpirationPlan.of(table, 3, 3, future, 100).snapshotIds()).containsExactly(5L);
-        assertThat(SnapshotExpirationPlan.of(table, 1, Integer.MAX_VALUE, Instant.EPOCH, 100).isEmpty()).isTrue();
+        assertThat(plan(table, 1, 2, Instant.EPOCH, 100).snapshotIds()).containsExactly(5L, 6L);
+        assertThat(plan(table, 3, 3, future, 100).snapshotIds()).containsExactly(5L);
+        assertThat(plan(table, 1, Integer.MAX_VALUE, Instant.EPOCH, 100).isEmpty()).isTrue();
         assertThat(table.expireSnapshots().retainMin(1).retainMax(2).olderThan(Instant.EPOCH).commit().snapshotIds())
                 .containsExactly(5L, 6L);
         assertThat(table.snapshotManager().listIds()).containsExactly(7L, 8L);
@@ -65,19 +65,26 @@ class SnapshotExpirationPlanTest {
     void consumerChangelogOnlyTablesAreNotHeldBackByConsumers() throws Exception {
         FileStoreTable table = SnapshotExpirationTest.withOption(history("c"), "consumer.changelog-only", "true");
         table.consumers().reset("job", 2);
-        assertThat(SnapshotExpirationPlan.of(table, 2, Integer.MAX_VALUE, Instant.now().plusSeconds(60), 100)
+        assertThat(plan(table, 2, Integer.MAX_VALUE, Instant.now().plusSeconds(60), 100)
                 .snapshotIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
     }
 
     @Test
     void anEmptyTablePlansNothingAndBadBoundsNameTheTable() throws Exception {
         FileStoreTable empty = LifecycleTables.create(warehouse, "empty");
-        SnapshotExpirationPlan none = SnapshotExpirationPlan.of(empty, 1, 1, Instant.now(), 1);
+        SnapshotExpirationPlan none = plan(empty, 1, 1, Instant.now(), 1);
         assertThat(none.isEmpty()).isTrue();
         assertThat(none.earliest()).isEqualTo(-1L);
-        assertThatThrownBy(() -> SnapshotExpirationPlan.of(empty, 3, 2, Instant.now(), 1))
+        assertThatThrownBy(() -> plan(empty, 3, 2, Instant.now(), 1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(empty.location().toString())
                 .hasMessageContaining("retain min (3) <= retain max (2)");
+    }
+
+    /** The plan of {@code table.expireSnapshots()} with these refinements. */
+    private static SnapshotExpirationPlan plan(FileStoreTable table, int retainMin, int retainMax, Instant olderThan,
+            int maxDeletes) {
+        return table.expireSnapshots().retainMin(retainMin).retainMax(retainMax).olderThan(olderThan)
+                .maxDeletes(maxDeletes).plan();
     }
 }

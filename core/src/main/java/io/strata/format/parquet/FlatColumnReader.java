@@ -45,8 +45,7 @@ final class FlatColumnReader {
         this.type = type;
         this.maxDefinition = maxDefinition;
         this.column = column;
-        this.plain = new PlainValues(type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-                ? type.getTypeLength() : 0);
+        this.plain = new PlainValues(plainFixedLength());
     }
 
     /**

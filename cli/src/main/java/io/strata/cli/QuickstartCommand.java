@@ -200,14 +200,14 @@ final class QuickstartCommand implements Callable<Integer> {
     private boolean sync(Path root, PrintWriter out) {
         EmbeddedHiveSession.configure(root);
         FileIO io = new FileIO(MetastoreConf.newMetastoreConf());
-        List<SyncRun.Outcome> outcomes;
-        try (SyncRun sync = new SyncRun(io, WarehouseSync.optionsFor(MetastoreSyncOptions.EMBEDDED))) {
-            outcomes = sync.database(hadoopPath(root), DATABASE);
+        List<WarehouseSync.Outcome> outcomes;
+        try (WarehouseSync sync = WarehouseSync.connect(io, WarehouseSync.optionsFor(MetastoreSyncOptions.EMBEDDED))) {
+            outcomes = sync.syncDatabase(hadoopPath(root), DATABASE);
         }
         boolean ok = true;
-        for (SyncRun.Outcome o : outcomes) {
+        for (WarehouseSync.Outcome o : outcomes) {
             if (o.succeeded()) {
-                out.println("  " + SyncCommand.line(o.location(), o.before(), o.result()));
+                out.println("  " + SyncCommand.line(o.location(), o.result()));
             } else {
                 ok = false;
                 spec.commandLine().getErr().printf("FAILED syncing %s: %s%n", o.location(), o.failure().getMessage());

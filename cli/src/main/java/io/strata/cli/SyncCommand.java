@@ -126,14 +126,15 @@ final class SyncCommand implements Callable<Integer> {
             options.put(MetastoreSyncOptions.WATCH_INTERVAL.key(), interval);
             return watch(io, path(target.table), options, out, err);
         }
-        List<SyncRun.Outcome> outcomes;
-        try (SyncProgress progress = new SyncProgress(!noProgress); SyncRun sync = new SyncRun(io, options, progress)) {
+        List<WarehouseSync.Outcome> outcomes;
+        try (SyncProgress progress = new SyncProgress(!noProgress);
+                WarehouseSync sync = WarehouseSync.connect(io, options, progress)) {
             if (target.table != null) {
-                outcomes = List.of(sync.table(path(target.table)));
+                outcomes = List.of(sync.trySyncTable(path(target.table)));
             } else if (database != null) {
-                outcomes = sync.database(path(target.warehouse), database);
+                outcomes = sync.syncDatabase(path(target.warehouse), database);
             } else {
-                outcomes = sync.warehouse(path(target.warehouse));
+                outcomes = sync.syncWarehouse(path(target.warehouse));
             }
         } catch (RuntimeException e) {
             // Connecting or listing the warehouse failed: no table outcome to report.
@@ -218,11 +219,11 @@ final class SyncCommand implements Callable<Integer> {
         return new ParameterException(spec.commandLine(), message);
     }
 
-    private int report(List<SyncRun.Outcome> outcomes, PrintWriter out, PrintWriter err) {
-        List<SyncRun.Outcome> failed = new ArrayList<>();
-        for (SyncRun.Outcome o : outcomes) {
+    private int report(List<WarehouseSync.Outcome> outcomes, PrintWriter out, PrintWriter err) {
+        List<WarehouseSync.Outcome> failed = new ArrayList<>();
+        for (WarehouseSync.Outcome o : outcomes) {
             if (o.succeeded()) {
-                out.println(line(o.location(), o.before(), o.result()));
+                out.println(line(o.location(), o.result()));
             } else {
                 failed.add(o);
                 err.printf("FAILED %s: %s%n", o.location(), reason(o.failure()));
@@ -240,12 +241,13 @@ final class SyncCommand implements Callable<Integer> {
     }
 
     /**
-     * One line per table: location, metastore name, mode, partition counts and snapshot. {@code before} is
-     * the snapshot the metastore described before the sync (null: none): a moved snapshot prints as
-     * {@code snapshot <before> -> <after>}, and "(no change)" only when neither the snapshot, the entry nor a
-     * partition changed.
+     * One line per table: location, metastore name, mode, partition counts and snapshot. A snapshot moved
+     * from the one the metastore described before prints as {@code snapshot <before> -> <after>} (so an
+     * unpartitioned table's new snapshot never looks like no change), and "(no change)" only when neither
+     * the snapshot, the entry nor a partition changed.
      */
-    static String line(Path location, Long before, SyncResult r) {
+    static String line(Path location, SyncResult r) {
+        Long before = r.previousSnapshotId();
         String after = r.snapshotId() < 0 ? "none" : Long.toString(r.snapshotId());
         boolean moved = before != null && before != r.snapshotId();
         boolean noChange = before != null && !moved && !r.tableChanged() && r.added() == 0 && r.updated() == 0

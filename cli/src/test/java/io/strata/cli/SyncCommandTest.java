@@ -18,15 +18,12 @@ class SyncCommandTest {
 
     @Test
     void aMovedSnapshotSaysFromWhereToWhere() {
-        SyncResult moved = new SyncResult("shop", "totals", 3, SyncResult.Mode.INCREMENTAL, false, 0, 0, 0);
-        assertThat(SyncCommand.line(T, 2L, moved))
+        assertThat(SyncCommand.line(T, result(3, SyncResult.Mode.INCREMENTAL, false, 2L)))
                 .isEqualTo("file:/lake/shop.db/totals -> shop.totals: INCREMENTAL, partitions +0 ~0 -0, snapshot 2 -> 3");
-        assertThat(SyncCommand.line(T, 3L, moved)).endsWith("snapshot 3 (no change)");
-        SyncResult created = new SyncResult("shop", "totals", 3, SyncResult.Mode.FULL, true, 0, 0, 0);
-        assertThat(SyncCommand.line(T, null, created)).endsWith("snapshot 3 (table entry written)");
-        assertThat(SyncCommand.line(T, 1L, created)).endsWith("snapshot 1 -> 3 (table entry written)");
-        SyncResult none = new SyncResult("shop", "totals", -1, SyncResult.Mode.FULL, false, 0, 0, 0);
-        assertThat(SyncCommand.line(T, null, none)).endsWith("snapshot none");
+        assertThat(SyncCommand.line(T, result(3, SyncResult.Mode.INCREMENTAL, false, 3L))).endsWith("snapshot 3 (no change)");
+        assertThat(SyncCommand.line(T, result(3, SyncResult.Mode.FULL, true, null))).endsWith("snapshot 3 (table entry written)");
+        assertThat(SyncCommand.line(T, result(3, SyncResult.Mode.FULL, true, 1L))).endsWith("snapshot 1 -> 3 (table entry written)");
+        assertThat(SyncCommand.line(T, result(-1, SyncResult.Mode.FULL, false, null))).endsWith("snapshot none");
     }
 
     @Test
@@ -35,5 +32,9 @@ class SyncCommandTest {
                 .isEqualTo(dir.resolve("lake"));
         assertThat(MetastoreArgument.warehouseOfTable(dir.resolve("lake/orders").toFile())).isNull();
         assertThat(MetastoreArgument.warehouseOfTable(new File("orders"))).isNull();
+    }
+
+    private static SyncResult result(long snapshot, SyncResult.Mode mode, boolean tableChanged, Long previous) {
+        return new SyncResult("shop", "totals", snapshot, mode, tableChanged, 0, 0, 0, previous);
     }
 }

@@ -164,7 +164,7 @@ public final class MetastoreSync implements AutoCloseable {
                 && table.snapshotManager().snapshotExists(recorded)) {
             LOG.info("Metastore table {} already describes snapshot {} of {}, newer than {}", full, recorded,
                     table.location(), snapshotId);
-            return new SyncResult(db, tbl, recorded, SyncResult.Mode.AHEAD, false, 0, 0, 0);
+            return new SyncResult(db, tbl, recorded, SyncResult.Mode.AHEAD, false, 0, 0, 0, recorded);
         }
 
         boolean tableChanged = created;
@@ -182,7 +182,7 @@ public final class MetastoreSync implements AutoCloseable {
             tableChanged = true;
         }
         if (snapshot == null) {
-            return new SyncResult(db, tbl, -1, SyncResult.Mode.FULL, tableChanged, 0, 0, 0);
+            return new SyncResult(db, tbl, -1, SyncResult.Mode.FULL, tableChanged, 0, 0, 0, recorded);
         }
 
         Optional<Set<String>> changed = forceFull ? Optional.empty() : changedPartitions(table, recorded, previous, snapshotId);
@@ -284,7 +284,7 @@ public final class MetastoreSync implements AutoCloseable {
         }
         LOG.info("Synced {} to snapshot {} of {} ({}): {} partitions added, {} updated, {} dropped", full, snapshotId,
                 table.location(), mode, added, updated, toDrop.size());
-        return new SyncResult(db, tbl, snapshotId, mode, tableChanged, added, updated, toDrop.size());
+        return new SyncResult(db, tbl, snapshotId, mode, tableChanged, added, updated, toDrop.size(), recorded);
     }
 
     /** Counts one table's partition writes for {@link Progress}. */

@@ -11,9 +11,11 @@ package io.strata.metastore;
  * @param added partitions added
  * @param updated partitions whose statistics or columns were rewritten
  * @param dropped partitions dropped because they hold no live data any more
+ * @param previousSnapshotId the snapshot the metastore described before this sync; null when the entry
+ *     did not exist or recorded none
  */
 public record SyncResult(String database, String table, long snapshotId, Mode mode, boolean tableChanged, int added,
-        int updated, int dropped) {
+        int updated, int dropped, Long previousSnapshotId) {
 
     /** How a sync found the partitions to touch. */
     public enum Mode {

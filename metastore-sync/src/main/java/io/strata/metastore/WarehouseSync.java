@@ -42,6 +42,11 @@ public final class WarehouseSync implements AutoCloseable {
         return new WarehouseSync(io, MetastoreSync.connect(options, io.hadoopConf()));
     }
 
+    /** Like {@link #connect}, reporting each table's partition writes to {@code progress}. */
+    public static WarehouseSync connect(FileIO io, Map<String, String> options, MetastoreSync.Progress progress) {
+        return new WarehouseSync(io, MetastoreSync.connect(options, io.hadoopConf()).onProgress(progress));
+    }
+
     /** Syncs the table at {@code location} to its latest snapshot. */
     public SyncResult syncTable(Path location) {
         return sync.sync(FileStoreTable.load(io, location));
@@ -53,7 +58,7 @@ public final class WarehouseSync implements AutoCloseable {
         List<Outcome> out = new ArrayList<>();
         for (String table : catalog.listTables(database)) {
             Path location = catalog.tablePath(Identifier.of(database, table));
-            out.add(syncOne(location));
+            out.add(trySyncTable(location));
         }
         return out;
     }
@@ -68,7 +73,8 @@ public final class WarehouseSync implements AutoCloseable {
         return out;
     }
 
-    private Outcome syncOne(Path location) {
+    /** Syncs the table at {@code location}, returning a failure instead of throwing it. */
+    public Outcome trySyncTable(Path location) {
         try {
             return new Outcome(location, syncTable(location), null);
         } catch (RuntimeException e) {

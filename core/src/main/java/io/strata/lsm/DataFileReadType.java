@@ -67,7 +67,8 @@ public final class DataFileReadType {
         return tableArity;
     }
 
-    int systemColumnCount() {
+    /** How many system columns ({@code _SEQUENCE_NUMBER}, {@code _VALUE_KIND}) precede the table fields. */
+    public int systemColumnCount() {
         return primaryKey ? 2 : 0;
     }
 }

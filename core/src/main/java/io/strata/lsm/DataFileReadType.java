@@ -67,8 +67,7 @@ public final class DataFileReadType {
         return tableArity;
     }
 
-    /** How many system columns ({@code _SEQUENCE_NUMBER}, {@code _VALUE_KIND}) precede the table fields. */
-    public int systemColumnCount() {
+    int systemColumnCount() {
         return primaryKey ? 2 : 0;
     }
 }

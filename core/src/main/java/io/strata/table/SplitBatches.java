@@ -12,6 +12,9 @@ import io.strata.manifest.DeletionVector;
 import io.strata.predicate.Predicate;
 import java.io.Closeable;
 import java.io.IOException;
+import io.strata.types.DataField;
+import io.strata.types.RowType;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -30,35 +33,60 @@ import java.util.Map;
  */
 public final class SplitBatches implements Closeable {
 
-    /** Opens the reader of one data file of the split. */
+    /** Opens the reader of one data file of the split with the given read type. */
     @FunctionalInterface
     interface FileOpener {
-        FormatReader open(DataFileMeta file) throws IOException;
+        FormatReader open(DataFileMeta file, RowType readType) throws IOException;
     }
 
     private final List<DataFileMeta> files;
     private final FileOpener opener;
     private final Map<String, DeletionVector> deletionVectors;
-    private final DataFileReadType readType;
+    private final boolean primaryKey;
+    /** The wanted table fields, in table order. */
+    private final RowType valueType;
+    /** {@code _VALUE_KIND} and the wanted table fields: for primary-key files that may hold retractions. */
+    private final RowType kindAndValueType;
+    private final int[] tablePositions;
     private final Predicate filter;
     private final ColumnVector[] tableColumns;
     private final ColumnarRow row;
     private int nextFile;
     private FormatReader reader;
     private DeletionVector deletionVector;
+    /** Whether the open file's batches start with the {@code _VALUE_KIND} column. */
+    private boolean kinds;
     /** Position in the current file of the first row of the current batch (deletion vectors count rows). */
     private long batchStart;
     private int[] live = new int[0];
     private int liveCount;
 
+    /**
+     * @param wanted the table fields to read (the plan's projection and filter fields); key and sequence
+     *     fields are not needed when nothing is merged
+     */
     SplitBatches(List<DataFileMeta> files, FileOpener opener, Map<String, DeletionVector> deletionVectors,
-            DataFileReadType readType, Predicate filter) {
+            RowType tableType, boolean[] wanted, boolean primaryKey, Predicate filter) {
         this.files = files;
         this.opener = opener;
         this.deletionVectors = deletionVectors;
-        this.readType = readType;
+        this.primaryKey = primaryKey;
         this.filter = filter;
-        this.tableColumns = new ColumnVector[readType.tableArity()];
+        List<DataField> fields = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < tableType.fieldCount(); i++) {
+            if (wanted[i]) {
+                fields.add(tableType.field(i));
+                positions.add(i);
+            }
+        }
+        this.valueType = new RowType(fields);
+        List<DataField> withKind = new ArrayList<>();
+        withKind.add(DataFileReadType.systemFields().get(1));
+        withKind.addAll(fields);
+        this.kindAndValueType = new RowType(withKind);
+        this.tablePositions = positions.stream().mapToInt(Integer::intValue).toArray();
+        this.tableColumns = new ColumnVector[tableType.fieldCount()];
         Arrays.fill(tableColumns, ColumnVector.NULLS);
         this.row = new ColumnarRow(tableColumns);
     }
@@ -71,7 +99,9 @@ public final class SplitBatches implements Closeable {
                     return false;
                 }
                 DataFileMeta file = files.get(nextFile++);
-                reader = opener.open(file);
+                // A file that records no -U/-D rows needs no kind column (Paimon counts them per file).
+                kinds = primaryKey && (file.deleteRowCount() == null || file.deleteRowCount() > 0);
+                reader = opener.open(file, kinds ? kindAndValueType : valueType);
                 deletionVector = deletionVectors.get(file.fileName());
                 batchStart = 0;
             }
@@ -92,12 +122,11 @@ public final class SplitBatches implements Closeable {
 
     private void select(ColumnarBatch batch) {
         ColumnVector[] columns = batch.columns();
-        int system = readType.systemColumnCount();
-        int[] positions = readType.tablePositions();
-        for (int i = 0; i < positions.length; i++) {
-            tableColumns[positions[i]] = columns[system + i];
+        int system = kinds ? 1 : 0;
+        for (int i = 0; i < tablePositions.length; i++) {
+            tableColumns[tablePositions[i]] = columns[system + i];
         }
-        ColumnVector kinds = system == 0 ? null : columns[1];
+        ColumnVector kindColumn = kinds ? columns[0] : null;
         int n = batch.numRows();
         if (live.length < n) {
             live = new int[n];
@@ -107,7 +136,7 @@ public final class SplitBatches implements Closeable {
             if (deletionVector != null && deletionVector.isDeleted(batchStart + i)) {
                 continue;
             }
-            if (kinds != null && !RowKind.fromByteValue(kinds.getByte(i)).isAdd()) {
+            if (kindColumn != null && !RowKind.fromByteValue(kindColumn.getByte(i)).isAdd()) {
                 continue;
             }
             if (filter != null && !filter.test(row.at(i))) {

@@ -110,14 +110,24 @@ public final class TableRead {
         if (files == null) {
             return null;
         }
-        DataFileReadType readType = new DataFileReadType(rowType, wanted, primaryKey);
+        // Without a merge, keys and sequence numbers are not needed: only what the plan reads and filters on.
+        boolean[] read = new boolean[rowType.fieldCount()];
+        for (int p : plan.projection()) {
+            read[p] = true;
+        }
+        if (plan.filter() != null) {
+            for (int p : plan.filter().fields()) {
+                read[p] = true;
+            }
+        }
         Map<String, DeletionVector> dvs;
         try {
             dvs = deletionVectors(split);
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
-        return new SplitBatches(files, f -> openFormat(split, f, readType), dvs, readType, plan.filter());
+        return new SplitBatches(files, (f, type) -> openFormat(split, f, type), dvs, rowType, read, primaryKey,
+                plan.filter());
     }
 
     /** The files of a primary-key split in read order when no key needs merging, else null. */
@@ -210,14 +220,14 @@ public final class TableRead {
 
     private RecordCursor openFile(Split split, DataFileMeta file, DataFileReadType readType, DeletionVector dv)
             throws IOException {
-        return new DataFileCursor(openFormat(split, file, readType), readType, dv);
+        return new DataFileCursor(openFormat(split, file, readType.fileReadType()), readType, dv);
     }
 
-    private FormatReader openFormat(Split split, DataFileMeta file, DataFileReadType readType) throws IOException {
+    private FormatReader openFormat(Split split, DataFileMeta file, RowType fileReadType) throws IOException {
         Path path = file.externalPath() != null
                 ? new Path(file.externalPath())
                 : new Path(table.paths().bucketDirectory(split.partition(), split.bucket()), file.fileName());
         FormatFactory format = FormatFactory.of(FileFormat.fromFileName(file.fileName()));
-        return format.createReader(table.fileIO(), path, readType.fileReadType(), options.readBatchSize());
+        return format.createReader(table.fileIO(), path, fileReadType, options.readBatchSize());
     }
 }

@@ -5,6 +5,9 @@ import io.strata.data.ProjectedRow;
 import io.strata.data.Row;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
+import io.strata.format.FormatReader;
+import io.strata.lsm.IntervalPartition;
+import io.strata.lsm.SortedRun;
 import io.strata.lsm.DataFileCursor;
 import io.strata.lsm.DataFileReadType;
 import io.strata.lsm.KeyOrder;
@@ -96,6 +99,70 @@ public final class TableRead {
         }
     }
 
+    /**
+     * The rows of a split as file batches, when reading it needs no merge: an append split, the files
+     * above level 0 of a deletion-vector or first-row split, or a primary-key split whose files form one
+     * sorted run in every key range. Null when the split must be merged; {@link #open} reads any split.
+     * The plan's filter is applied; the projection is not (rows keep table positions).
+     */
+    public SplitBatches openBatches(Split split) {
+        List<DataFileMeta> files = primaryKey ? unmergedFiles(split) : appendOrder(split);
+        if (files == null) {
+            return null;
+        }
+        // Without a merge, keys and sequence numbers are not needed: only what the plan reads and filters on.
+        boolean[] read = new boolean[rowType.fieldCount()];
+        for (int p : plan.projection()) {
+            read[p] = true;
+        }
+        if (plan.filter() != null) {
+            for (int p : plan.filter().fields()) {
+                read[p] = true;
+            }
+        }
+        Map<String, DeletionVector> dvs;
+        try {
+            dvs = deletionVectors(split);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+        return new SplitBatches(files, (f, type) -> openFormat(split, f, type), dvs, rowType, read, primaryKey,
+                plan.filter());
+    }
+
+    /** The files of a primary-key split in read order when no key needs merging, else null. */
+    private List<DataFileMeta> unmergedFiles(Split split) {
+        if (skipsLevelZero()) {
+            List<DataFileMeta> upper = new ArrayList<>();
+            for (DataFileMeta f : split.files()) {
+                if (f.level() > 0) {
+                    upper.add(f);
+                }
+            }
+            return upper;
+        }
+        Comparator<Row> fileKeys = io.strata.types.RowComparator.of(schema.trimmedPrimaryKeyType());
+        List<DataFileMeta> files = new ArrayList<>();
+        for (List<SortedRun> section : new IntervalPartition(fileKeys).partition(split.files())) {
+            if (section.size() > 1) {
+                return null;
+            }
+            files.addAll(section.get(0).files());
+        }
+        return files;
+    }
+
+    private static List<DataFileMeta> appendOrder(Split split) {
+        List<DataFileMeta> files = new ArrayList<>(split.files());
+        files.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
+        return files;
+    }
+
+    /** With deletion vectors (or first-row) the higher levels are merged and level 0 is not yet visible. */
+    private boolean skipsLevelZero() {
+        return options.deletionVectorsEnabled() || options.mergeEngine() == MergeEngine.FIRST_ROW;
+    }
+
     /** The merged records of a split with their sequence numbers, before filter and projection. */
     RecordCursor openCursor(Split split) throws IOException {
         return primaryKey ? openMerged(split) : openAppend(split);
@@ -104,16 +171,13 @@ public final class TableRead {
     private RecordCursor openAppend(Split split) throws IOException {
         DataFileReadType readType = new DataFileReadType(rowType, wanted, false);
         Map<String, DeletionVector> dvs = deletionVectors(split);
-        List<DataFileMeta> files = new ArrayList<>(split.files());
-        files.sort(Comparator.comparingLong(DataFileMeta::minSequenceNumber));
-        return ConcatCursor.ofFiles(files, f -> openFile(split, f, readType, dvs.get(f.fileName())));
+        return ConcatCursor.ofFiles(appendOrder(split), f -> openFile(split, f, readType, dvs.get(f.fileName())));
     }
 
     private RecordCursor openMerged(Split split) throws IOException {
         DataFileReadType readType = new DataFileReadType(rowType, wanted, true);
         Map<String, DeletionVector> dvs = deletionVectors(split);
-        MergeEngine engine = options.mergeEngine();
-        boolean skipLevelZero = options.deletionVectorsEnabled() || engine == MergeEngine.FIRST_ROW;
+        boolean skipLevelZero = skipsLevelZero();
         List<DataFileMeta> files = new ArrayList<>();
         for (DataFileMeta f : split.files()) {
             // With deletion vectors (or first-row) the higher levels are already merged and level 0 is
@@ -156,11 +220,14 @@ public final class TableRead {
 
     private RecordCursor openFile(Split split, DataFileMeta file, DataFileReadType readType, DeletionVector dv)
             throws IOException {
+        return new DataFileCursor(openFormat(split, file, readType.fileReadType()), readType, dv);
+    }
+
+    private FormatReader openFormat(Split split, DataFileMeta file, RowType fileReadType) throws IOException {
         Path path = file.externalPath() != null
                 ? new Path(file.externalPath())
                 : new Path(table.paths().bucketDirectory(split.partition(), split.bucket()), file.fileName());
         FormatFactory format = FormatFactory.of(FileFormat.fromFileName(file.fileName()));
-        return new DataFileCursor(
-                format.createReader(table.fileIO(), path, readType.fileReadType(), options.readBatchSize()), readType, dv);
+        return format.createReader(table.fileIO(), path, fileReadType, options.readBatchSize());
     }
 }

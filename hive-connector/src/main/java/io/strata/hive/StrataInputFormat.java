@@ -21,7 +21,12 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.io.CombineHiveInputFormat;
+import org.apache.hadoop.hive.ql.exec.Utilities;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedInputFormatInterface;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedSupport;
+import org.apache.hadoop.hive.ql.plan.MapWork;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.FileInputFormat;
 import org.apache.hadoop.mapred.InputFormat;
 import org.apache.hadoop.mapred.InputSplit;
@@ -35,9 +40,13 @@ import org.apache.hadoop.mapred.Reporter;
  * {@link StrataConf#SCAN_TAG}); every split carries that snapshot, so commits landing
  * while the query runs never mix into it. One split per Strata split (partition, bucket), or several for a
  * large bucket whose files need no merge ({@link SplitGrouping}).
+ *
+ * <p>When Hive vectorized the plan with this input format, a split is read straight into Hive's
+ * {@code VectorizedRowBatch} ({@link StrataVectorizedRecordReader}); otherwise as rows for
+ * {@link StrataSerDe} ({@link StrataRecordReader}).
  */
-public final class StrataInputFormat implements InputFormat<NullWritable, StrataRowWritable>,
-        CombineHiveInputFormat.AvoidSplitCombination {
+public final class StrataInputFormat implements InputFormat<NullWritable, Writable>,
+        CombineHiveInputFormat.AvoidSplitCombination, VectorizedInputFormatInterface {
 
     @Override
     public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
@@ -203,14 +212,37 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Strata
     }
 
     @Override
-    public RecordReader<NullWritable, StrataRowWritable> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public RecordReader<NullWritable, Writable> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
             throws IOException {
         if (!(split instanceof StrataInputSplit strataSplit)) {
             throw new IOException("StrataInputFormat reads only StrataInputSplits, got " + split.getClass().getName()
                     + ": " + split);
         }
         FileStoreTable table = load(job, strataSplit.tableLocation());
-        return new StrataRecordReader(table, strataSplit, readColumns(table.schema().rowType(), job));
+        if (readsBatches(job)) {
+            return (RecordReader) new StrataVectorizedRecordReader(table, strataSplit, job);
+        }
+        return (RecordReader) new StrataRecordReader(table, strataSplit, readColumns(table.schema().rowType(), job));
+    }
+
+    /**
+     * Whether this task's plan reads the table through this input format as a vectorized one (Hive then
+     * expects {@code VectorizedRowBatch} values). A plan vectorized by row deserialization, or not at all,
+     * reads rows; so does a fetch task, which has no map work.
+     */
+    private static boolean readsBatches(JobConf job) {
+        if (!Utilities.getIsVectorized(job)) {
+            return false;
+        }
+        MapWork work = Utilities.getMapWork(job);
+        return work != null && work.getUseVectorizedInputFileFormat();
+    }
+
+    /** Decimals of up to 18 digits can be handed to Hive as scaled longs, as its ORC reader does. */
+    @Override
+    public VectorizedSupport.Support[] getSupportedFeatures() {
+        return new VectorizedSupport.Support[] {VectorizedSupport.Support.DECIMAL_64};
     }
 
     /** Strata splits carry their own merge and snapshot: Hive must not combine them. */

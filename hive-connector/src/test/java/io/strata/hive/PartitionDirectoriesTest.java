@@ -21,6 +21,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.serde2.objectinspector.StructField;
 import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.FileInputFormat;
 import org.apache.hadoop.mapred.InputSplit;
 import org.apache.hadoop.mapred.JobConf;
@@ -121,8 +122,8 @@ class PartitionDirectoriesTest {
 
         List<String> rows = new ArrayList<>();
         for (InputSplit s : splits) {
-            RecordReader<NullWritable, StrataRowWritable> reader = new StrataInputFormat().getRecordReader(s, job, Reporter.NULL);
-            StrataRowWritable value = reader.createValue();
+            RecordReader<NullWritable, Writable> reader = new StrataInputFormat().getRecordReader(s, job, Reporter.NULL);
+            StrataRowWritable value = (StrataRowWritable) reader.createValue();
             while (reader.next(reader.createKey(), value)) {
                 rows.add(((StrataInputSplit) s).getPath().getParent().getName() + " "
                         + inspector.getStructFieldData(serDe.deserialize(value), fields.get(0)));

@@ -31,6 +31,7 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.FileInputFormat;
 import org.apache.hadoop.mapred.InputSplit;
 import org.apache.hadoop.mapred.JobConf;
@@ -188,9 +189,9 @@ class SkipLevelZeroSplitGroupingTest {
     private static List<String> readThroughConnector(FileStoreTable table, StrataInputSplit split, JobConf job)
             throws Exception {
         List<String> rows = new ArrayList<>();
-        RecordReader<NullWritable, StrataRowWritable> reader = new StrataInputFormat().getRecordReader(split, job, Reporter.NULL);
+        RecordReader<NullWritable, Writable> reader = new StrataInputFormat().getRecordReader(split, job, Reporter.NULL);
         try {
-            StrataRowWritable value = reader.createValue();
+            StrataRowWritable value = (StrataRowWritable) reader.createValue();
             while (reader.next(reader.createKey(), value)) {
                 rows.add(Rows.values(value.row(), table.schema().rowType()));
             }

@@ -25,6 +25,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.serde2.objectinspector.StructField;
 import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.FileInputFormat;
 import org.apache.hadoop.mapred.InputSplit;
 import org.apache.hadoop.mapred.JobConf;
@@ -86,9 +87,9 @@ class StrataInputFormatTest {
         List<String> rows = new ArrayList<>();
         for (InputSplit split : splits) {
             StrataInputSplit shipped = ship((StrataInputSplit) split);
-            RecordReader<NullWritable, StrataRowWritable> reader =
+            RecordReader<NullWritable, Writable> reader =
                     new StrataInputFormat().getRecordReader(shipped, job, Reporter.NULL);
-            StrataRowWritable value = reader.createValue();
+            StrataRowWritable value = (StrataRowWritable) reader.createValue();
             while (reader.next(reader.createKey(), value)) {
                 Object row = serDe.deserialize(value);
                 rows.add(inspector.getStructFieldData(row, fields.get(0)) + "=" + inspector.getStructFieldData(row, fields.get(1)));
@@ -168,8 +169,8 @@ class StrataInputFormatTest {
         }
         java.nio.file.Files.delete(file);
         assertThatThrownBy(() -> {
-            RecordReader<NullWritable, StrataRowWritable> reader = new StrataInputFormat().getRecordReader(first, job, Reporter.NULL);
-            StrataRowWritable value = reader.createValue();
+            RecordReader<NullWritable, Writable> reader = new StrataInputFormat().getRecordReader(first, job, Reporter.NULL);
+            StrataRowWritable value = (StrataRowWritable) reader.createValue();
             while (reader.next(reader.createKey(), value)) {
                 // drain
             }

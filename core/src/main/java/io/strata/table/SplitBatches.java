@@ -1,0 +1,168 @@
+package io.strata.table;
+
+import io.strata.data.Row;
+import io.strata.data.RowKind;
+import io.strata.format.ColumnVector;
+import io.strata.format.ColumnarBatch;
+import io.strata.format.ColumnarRow;
+import io.strata.format.FormatReader;
+import io.strata.lsm.DataFileReadType;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.DeletionVector;
+import io.strata.predicate.Predicate;
+import java.io.Closeable;
+import java.io.IOException;
+import io.strata.types.DataField;
+import io.strata.types.RowType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rows of a split whose files need no merge, one file batch at a time: an append bucket, the
+ * levels above 0 of a deletion-vector or first-row bucket, or a primary-key bucket whose files form one
+ * sorted run per key range. Engines that work on column batches (Hive's vectorized reads) copy a batch
+ * column by column instead of pulling row after row through a cursor.
+ *
+ * <p>A batch holds the file batch's live rows: those not marked in the file's deletion vector, not
+ * retractions (a lone {@code -U}/{@code -D} record of a sorted run is not part of the table's state), and
+ * accepted by the plan's filter. {@link #row(int)} is a view of the k-th live row with the fields at
+ * their TABLE positions (fields the plan does not read are null); it is valid until the next batch.
+ * Obtained from {@link TableRead#openBatches(Split)}.
+ */
+public final class SplitBatches implements Closeable {
+
+    /** Opens the reader of one data file of the split with the given read type. */
+    @FunctionalInterface
+    interface FileOpener {
+        FormatReader open(DataFileMeta file, RowType readType) throws IOException;
+    }
+
+    private final List<DataFileMeta> files;
+    private final FileOpener opener;
+    private final Map<String, DeletionVector> deletionVectors;
+    private final boolean primaryKey;
+    /** The wanted table fields, in table order. */
+    private final RowType valueType;
+    /** {@code _VALUE_KIND} and the wanted table fields: for primary-key files that may hold retractions. */
+    private final RowType kindAndValueType;
+    private final int[] tablePositions;
+    private final Predicate filter;
+    private final ColumnVector[] tableColumns;
+    private final ColumnarRow row;
+    private int nextFile;
+    private FormatReader reader;
+    private DeletionVector deletionVector;
+    /** Whether the open file's batches start with the {@code _VALUE_KIND} column. */
+    private boolean kinds;
+    /** Position in the current file of the first row of the current batch (deletion vectors count rows). */
+    private long batchStart;
+    private int[] live = new int[0];
+    private int liveCount;
+
+    /**
+     * @param wanted the table fields to read (the plan's projection and filter fields); key and sequence
+     *     fields are not needed when nothing is merged
+     */
+    SplitBatches(List<DataFileMeta> files, FileOpener opener, Map<String, DeletionVector> deletionVectors,
+            RowType tableType, boolean[] wanted, boolean primaryKey, Predicate filter) {
+        this.files = files;
+        this.opener = opener;
+        this.deletionVectors = deletionVectors;
+        this.primaryKey = primaryKey;
+        this.filter = filter;
+        List<DataField> fields = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < tableType.fieldCount(); i++) {
+            if (wanted[i]) {
+                fields.add(tableType.field(i));
+                positions.add(i);
+            }
+        }
+        this.valueType = new RowType(fields);
+        List<DataField> withKind = new ArrayList<>();
+        withKind.add(DataFileReadType.systemFields().get(1));
+        withKind.addAll(fields);
+        this.kindAndValueType = new RowType(withKind);
+        this.tablePositions = positions.stream().mapToInt(Integer::intValue).toArray();
+        this.tableColumns = new ColumnVector[tableType.fieldCount()];
+        Arrays.fill(tableColumns, ColumnVector.NULLS);
+        this.row = new ColumnarRow(tableColumns);
+    }
+
+    /** Moves to the next batch that has at least one live row; false when the split is read. */
+    public boolean next() throws IOException {
+        while (true) {
+            if (reader == null) {
+                if (nextFile == files.size()) {
+                    return false;
+                }
+                DataFileMeta file = files.get(nextFile++);
+                // A file that records no -U/-D rows needs no kind column (Paimon counts them per file).
+                kinds = primaryKey && (file.deleteRowCount() == null || file.deleteRowCount() > 0);
+                reader = opener.open(file, kinds ? kindAndValueType : valueType);
+                deletionVector = deletionVectors.get(file.fileName());
+                batchStart = 0;
+            }
+            ColumnarBatch batch = reader.nextBatch();
+            if (batch == null) {
+                FormatReader done = reader;
+                reader = null;
+                done.close();
+                continue;
+            }
+            select(batch);
+            batchStart += batch.numRows();
+            if (liveCount > 0) {
+                return true;
+            }
+        }
+    }
+
+    private void select(ColumnarBatch batch) {
+        ColumnVector[] columns = batch.columns();
+        int system = kinds ? 1 : 0;
+        for (int i = 0; i < tablePositions.length; i++) {
+            tableColumns[tablePositions[i]] = columns[system + i];
+        }
+        ColumnVector kindColumn = kinds ? columns[0] : null;
+        int n = batch.numRows();
+        if (live.length < n) {
+            live = new int[n];
+        }
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (deletionVector != null && deletionVector.isDeleted(batchStart + i)) {
+                continue;
+            }
+            if (kindColumn != null && !RowKind.fromByteValue(kindColumn.getByte(i)).isAdd()) {
+                continue;
+            }
+            if (filter != null && !filter.test(row.at(i))) {
+                continue;
+            }
+            live[count++] = i;
+        }
+        liveCount = count;
+    }
+
+    /** The number of live rows in the current batch. */
+    public int size() {
+        return liveCount;
+    }
+
+    /** A view of the k-th live row of the current batch, fields at their table positions. */
+    public Row row(int k) {
+        return row.at(live[k]);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (reader != null) {
+            FormatReader open = reader;
+            reader = null;
+            open.close();
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package io.strata.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.Fixtures;
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.GenericRow;
+import io.strata.data.ProjectedRow;
+import io.strata.data.RowKind;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.predicate.PredicateBuilder;
+import io.strata.schema.Schema;
+import io.strata.types.DataTypes;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Batch reads of splits that need no merge return exactly the rows the merged read returns. */
+class SplitBatchesTest {
+
+    @TempDir
+    java.nio.file.Path dir;
+
+    private FileStoreTable create(String name, boolean primaryKey, String format) {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(dir.toUri()));
+        catalog.createDatabase("db", true);
+        Schema.Builder b = Schema.newBuilder()
+                .column("id", DataTypes.INT())
+                .column("v", DataTypes.STRING())
+                .column("n", DataTypes.BIGINT())
+                .option("file.format", format)
+                .option("read.batch-size", "100");
+        if (primaryKey) {
+            b.primaryKey("id").option("bucket", "2");
+        } else {
+            b.option("bucket", "-1");
+        }
+        return catalog.createTable(Identifier.of("db", name), b.build(), false);
+    }
+
+    /** 1,000 keys; the second commit updates every third key and deletes every seventh. */
+    private static void write(FileStoreTable table) {
+        for (int commit = 0; commit < 2; commit++) {
+            try (BatchWrite w = table.newBatchWrite()) {
+                for (int id = 0; id < 1000; id++) {
+                    if (commit == 1 && id % 7 == 0 && !table.schema().primaryKeys().isEmpty()) {
+                        w.delete(GenericRow.ofKind(RowKind.DELETE, id, null, null));
+                    } else if (commit == 0 || id % 3 == 0) {
+                        w.write(GenericRow.of(id, Utf8String.fromString("v" + commit + "-" + id), id * 10L + commit));
+                    }
+                }
+                w.commit();
+            }
+        }
+    }
+
+    /** Every row of every split through {@link TableRead#openBatches}, projected like the plan; null if any split needs a merge. */
+    private static List<String> readBatches(Table table, Plan plan) throws IOException {
+        List<String> out = new ArrayList<>();
+        TableRead read = table.newRead(plan);
+        ProjectedRow projected = new ProjectedRow(plan.projection());
+        for (Split split : plan.splits()) {
+            try (SplitBatches batches = read.openBatches(split)) {
+                if (batches == null) {
+                    return null;
+                }
+                while (batches.next()) {
+                    assertThat(batches.size()).isPositive().isLessThanOrEqualTo(100);
+                    for (int k = 0; k < batches.size(); k++) {
+                        out.add(TestRows.format(projected.replace(batches.row(k)), plan.readType()));
+                    }
+                }
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"orc", "parquet"})
+    void compactedPrimaryKeyBucketsReadAsBatches(String format) throws IOException {
+        FileStoreTable table = create("pk", true, format);
+        write(table);
+        Plan pending = table.newScan().plan();
+        assertThat(readBatches(table, pending)).as("two overlapping runs must be merged").isNull();
+        table.compactFull();
+        Plan plan = table.newScan().plan();
+        List<String> merged = TestRows.readAll(table, plan);
+        assertThat(merged).hasSize(1000 - 143).contains("[3, v1-3, 31]", "[4, v0-4, 40]").doesNotContain("[7, v0-7, 70]");
+        assertThat(readBatches(table, plan)).isEqualTo(merged);
+        Plan projected = table.newScan().select("n").filter(new PredicateBuilder(table.schema().rowType()).lessThan("id", 50)).plan();
+        assertThat(readBatches(table, projected)).isEqualTo(TestRows.readAll(table, projected)).contains("[31]").hasSize(42);
+    }
+
+    @Test
+    void appendBucketsReadAsBatchesInCommitOrder() throws IOException {
+        FileStoreTable table = create("events", false, "parquet");
+        write(table);
+        Plan plan = table.newScan().plan();
+        List<String> rows = TestRows.readAll(table, plan);
+        // An append table keeps every write: 1,000 rows, then every third key once more.
+        assertThat(rows).hasSize(1000 + 334);
+        assertThat(readBatches(table, plan)).isEqualTo(rows);
+    }
+
+    @Test
+    void paimonDeletionVectorTableReadsAsBatchesWithItsVectors() throws IOException {
+        FileStoreTable table = FileStoreTable.load(FileIO.local(), new Path(Fixtures.paimon142("pk_parquet_dv").toUri()));
+        Plan plan = table.newScan().plan();
+        assertThat(readBatches(table, plan)).isEqualTo(TestRows.readAll(table, plan)).isNotEmpty();
+    }
+}

@@ -1,0 +1,218 @@
+package io.strata.hive;
+
+import io.strata.data.CloseableIterator;
+import io.strata.data.Row;
+import io.strata.table.FileStoreTable;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.table.SplitBatches;
+import io.strata.table.TableRead;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.TreeSet;
+import org.apache.hadoop.hive.ql.exec.Utilities;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatchCtx;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.RecordReader;
+
+/**
+ * Reads one {@link StrataInputSplit} straight into Hive's {@link VectorizedRowBatch}, for plans Hive
+ * vectorized with {@link StrataInputFormat} as a vectorized input format. A split that needs no merge
+ * (append buckets, deletion-vector buckets, compacted primary-key buckets) is copied column by column from
+ * the data files' batches ({@link SplitBatches}); a split that needs a merge is filled row by row from the
+ * k-way merge. Partition columns come from the split's partition, as Hive's own readers fill them.
+ *
+ * <p>The batch layout is Hive's ({@link VectorizedRowBatchCtx}): the Hive table's data columns, then its
+ * partition columns; only the data columns the query reads are filled.
+ */
+final class StrataVectorizedRecordReader implements RecordReader<NullWritable, VectorizedRowBatch> {
+
+    private final StrataInputSplit inputSplit;
+    private final VectorizedRowBatchCtx context;
+    /** Batch positions of the data columns the query reads, with a Strata column behind them. */
+    private final int[] batchColumns;
+    /** For each of {@link #batchColumns}: its position in the table (batch path). */
+    private final int[] tablePositions;
+    /** For each of {@link #batchColumns}: its position in the projected merged row (row path). */
+    private final int[] rowPositions;
+    private final HiveVectorWriter[] writers;
+    /** Read data columns the Strata table does not have (virtual columns Hive asks for): always null. */
+    private final int[] nullColumns;
+    private final Object[] partitionValues;
+    private final SplitBatches batches;
+    private final CloseableIterator<Row> rows;
+    private final long totalRows;
+    private boolean prepared;
+    /** Live rows of the current file batch not yet copied, from {@link #pendingStart}. */
+    private int pending;
+    private int pendingStart;
+    private long rowsRead;
+
+    StrataVectorizedRecordReader(FileStoreTable table, StrataInputSplit inputSplit, JobConf job) throws IOException {
+        this.inputSplit = inputSplit;
+        this.context = Utilities.getVectorizedRowBatchCtx(job);
+        RowType rowType = table.schema().rowType();
+        String[] names = context.getRowColumnNames();
+        int[] read = context.getDataColumnNums();
+        if (read == null) {
+            read = java.util.stream.IntStream.range(0, context.getDataColumnCount()).toArray();
+        }
+        TreeSet<Integer> positions = new TreeSet<>();
+        int mapped = 0;
+        int[] tablePositionOf = new int[read.length];
+        for (int i = 0; i < read.length; i++) {
+            tablePositionOf[i] = StrataInputFormat.indexOfIgnoreCase(rowType, names[read[i]]);
+            if (tablePositionOf[i] >= 0) {
+                positions.add(tablePositionOf[i]);
+                mapped++;
+            }
+        }
+        if (positions.isEmpty()) {
+            positions.add(0); // count(*): one column still tells how many rows there are
+        }
+        int[] readColumns = positions.stream().mapToInt(Integer::intValue).toArray();
+        this.batchColumns = new int[mapped];
+        this.tablePositions = new int[mapped];
+        this.rowPositions = new int[mapped];
+        this.writers = new HiveVectorWriter[mapped];
+        this.nullColumns = new int[read.length - mapped];
+        for (int i = 0, m = 0, u = 0; i < read.length; i++) {
+            int p = tablePositionOf[i];
+            if (p < 0) {
+                nullColumns[u++] = read[i];
+                continue;
+            }
+            batchColumns[m] = read[i];
+            tablePositions[m] = p;
+            rowPositions[m] = java.util.Arrays.binarySearch(readColumns, p);
+            writers[m] = HiveVectorWriter.of(rowType.field(p).type());
+            m++;
+        }
+        int partitionColumns = context.getPartitionColumnCount();
+        if (partitionColumns > 0) {
+            partitionValues = new Object[partitionColumns];
+            VectorizedRowBatchCtx.getPartitionValues(context, job, inputSplit, partitionValues);
+        } else {
+            partitionValues = null;
+        }
+        Split split = inputSplit.split();
+        this.totalRows = Math.max(1, split.rowCount());
+        // The split was planned on the query's snapshot: reading it needs only the projection.
+        Plan plan = new Plan(null, List.of(split), readColumns, rowType.project(readColumns), null);
+        TableRead tableRead = table.newRead(plan);
+        try {
+            this.batches = tableRead.openBatches(split);
+            this.rows = batches == null ? tableRead.open(split) : null;
+        } catch (RuntimeException e) {
+            throw QueryFailure.of("Opening " + inputSplit + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean next(NullWritable key, VectorizedRowBatch batch) throws IOException {
+        if (!prepared) {
+            // Constant for the whole split: set once, like Hive's own vectorized readers do.
+            if (partitionValues != null) {
+                context.addPartitionColsToBatch(batch, partitionValues);
+            }
+            for (int c : nullColumns) {
+                ColumnVector v = batch.cols[c];
+                if (v != null) {
+                    v.noNulls = false;
+                    v.isNull[0] = true;
+                    v.isRepeating = true;
+                }
+            }
+            prepared = true;
+        }
+        for (int c : batchColumns) {
+            batch.cols[c].reset();
+        }
+        batch.selectedInUse = false;
+        int filled;
+        try {
+            filled = batches != null ? fillFromBatches(batch) : fillFromRows(batch);
+        } catch (IOException | UncheckedIOException e) {
+            throw QueryFailure.of("Reading " + inputSplit + " failed: " + e.getMessage(), e);
+        }
+        batch.size = filled;
+        rowsRead += filled;
+        return filled > 0;
+    }
+
+    /** Copies live rows of the files' batches column by column; a file batch may span two Hive batches. */
+    private int fillFromBatches(VectorizedRowBatch batch) throws IOException {
+        int capacity = batch.getMaxSize();
+        int filled = 0;
+        while (filled < capacity) {
+            if (pending == 0) {
+                if (!batches.next()) {
+                    break;
+                }
+                pending = batches.size();
+                pendingStart = 0;
+            }
+            int take = Math.min(capacity - filled, pending);
+            for (int c = 0; c < writers.length; c++) {
+                HiveVectorWriter writer = writers[c];
+                ColumnVector vector = batch.cols[batchColumns[c]];
+                int position = tablePositions[c];
+                for (int k = 0; k < take; k++) {
+                    writer.write(batches.row(pendingStart + k), position, vector, filled + k);
+                }
+            }
+            filled += take;
+            pendingStart += take;
+            pending -= take;
+        }
+        return filled;
+    }
+
+    /** Merged rows, one at a time. */
+    private int fillFromRows(VectorizedRowBatch batch) {
+        int capacity = batch.getMaxSize();
+        int filled = 0;
+        while (filled < capacity && rows.hasNext()) {
+            Row row = rows.next();
+            for (int c = 0; c < writers.length; c++) {
+                writers[c].write(row, rowPositions[c], batch.cols[batchColumns[c]], filled);
+            }
+            filled++;
+        }
+        return filled;
+    }
+
+    @Override
+    public NullWritable createKey() {
+        return NullWritable.get();
+    }
+
+    @Override
+    public VectorizedRowBatch createValue() {
+        return context.createVectorizedRowBatch();
+    }
+
+    @Override
+    public long getPos() {
+        return rowsRead;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (batches != null) {
+            batches.close();
+        } else {
+            rows.close();
+        }
+    }
+
+    @Override
+    public float getProgress() {
+        return Math.min(1f, (float) rowsRead / totalRows);
+    }
+}

@@ -73,6 +73,17 @@ public interface ColumnVector {
         throw unsupported("ROW");
     }
 
+    /**
+     * The ORC (Hive storage-api) vector that holds exactly this column's values for the current batch, in
+     * the layout Hive's vectorized operators read, when the format decoded the column into one without any
+     * conversion (a flat column of the read type, or an integer read as a wider integer); null otherwise.
+     * An engine that works on such vectors may use it instead of copying the values; it is refilled with
+     * the next batch.
+     */
+    default org.apache.hadoop.hive.ql.exec.vector.ColumnVector storageVector() {
+        return null;
+    }
+
     private UnsupportedOperationException unsupported(String type) {
         return new UnsupportedOperationException(getClass().getSimpleName() + " cannot be read as " + type);
     }

@@ -60,6 +60,7 @@ public final class SplitBatches implements Closeable {
     private long batchStart;
     private int[] live = new int[0];
     private int liveCount;
+    private int batchRows;
 
     /**
      * @param wanted the table fields to read (the plan's projection and filter fields); key and sequence
@@ -128,6 +129,7 @@ public final class SplitBatches implements Closeable {
         }
         ColumnVector kindColumn = kinds ? columns[0] : null;
         int n = batch.numRows();
+        batchRows = n;
         if (live.length < n) {
             live = new int[n];
         }
@@ -155,6 +157,26 @@ public final class SplitBatches implements Closeable {
     /** A view of the k-th live row of the current batch, fields at their table positions. */
     public Row row(int k) {
         return row.at(live[k]);
+    }
+
+    /** How many rows the current file batch holds, live or not: live rows are indexes below this. */
+    public int batchRows() {
+        return batchRows;
+    }
+
+    /** The index in the current file batch of the k-th live row. */
+    public int liveRow(int k) {
+        return live[k];
+    }
+
+    /** A view of row {@code index} of the current file batch, live or not, fields at their table positions. */
+    public Row rowAt(int index) {
+        return row.at(index);
+    }
+
+    /** The current file batch's column of a table field; a column of nulls for fields the plan does not read. */
+    public ColumnVector column(int tablePosition) {
+        return tableColumns[tablePosition];
     }
 
     @Override

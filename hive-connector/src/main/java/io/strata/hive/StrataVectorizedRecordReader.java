@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.TreeSet;
 import org.apache.hadoop.hive.ql.exec.Utilities;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatchCtx;
 import org.apache.hadoop.io.NullWritable;
@@ -23,9 +24,10 @@ import org.apache.hadoop.mapred.RecordReader;
 /**
  * Reads one {@link StrataInputSplit} straight into Hive's {@link VectorizedRowBatch}, for plans Hive
  * vectorized with {@link StrataInputFormat} as a vectorized input format. A split that needs no merge
- * (append buckets, deletion-vector buckets, compacted primary-key buckets) is copied column by column from
- * the data files' batches ({@link SplitBatches}); a split that needs a merge is filled row by row from the
- * k-way merge. Partition columns come from the split's partition, as Hive's own readers fill them.
+ * (append buckets, deletion-vector buckets, compacted primary-key buckets) is handed over a file batch at
+ * a time ({@link SplitBatches}): ORC columns decoded into the vectors Hive expects are passed as they are,
+ * other columns are copied, and rows that are not live are left out by Hive's selection vector; a split
+ * that needs a merge is filled row by row from the k-way merge. Partition columns come from the split's partition, as Hive's own readers fill them.
  *
  * <p>The batch layout is Hive's ({@link VectorizedRowBatchCtx}): the Hive table's data columns, then its
  * partition columns; only the data columns the query reads are filled.
@@ -44,6 +46,11 @@ final class StrataVectorizedRecordReader implements RecordReader<NullWritable, V
     /** Read data columns the Strata table does not have (virtual columns Hive asks for): always null. */
     private final int[] nullColumns;
     private final Object[] partitionValues;
+    /** The vectors of {@link #batchColumns} that Hive's batch was created with (ours to fill). */
+    private final ColumnVector[] ownVectors;
+    private final int readBatchSize;
+    /** Whether one file batch fits a Hive batch, so that batches are handed over whole (see nextShared). */
+    private boolean wholeBatches;
     private final SplitBatches batches;
     private final CloseableIterator<Row> rows;
     private final long totalRows;
@@ -100,6 +107,8 @@ final class StrataVectorizedRecordReader implements RecordReader<NullWritable, V
         } else {
             partitionValues = null;
         }
+        this.ownVectors = new ColumnVector[mapped];
+        this.readBatchSize = table.schema().tableOptions().readBatchSize();
         Split split = inputSplit.split();
         this.totalRows = Math.max(1, split.rowCount());
         // The split was planned on the query's snapshot: reading it needs only the projection.
@@ -128,21 +137,76 @@ final class StrataVectorizedRecordReader implements RecordReader<NullWritable, V
                     v.isRepeating = true;
                 }
             }
+            for (int c = 0; c < batchColumns.length; c++) {
+                ownVectors[c] = batch.cols[batchColumns[c]];
+            }
+            wholeBatches = batches != null && readBatchSize <= batch.getMaxSize();
             prepared = true;
-        }
-        for (int c : batchColumns) {
-            batch.cols[c].reset();
         }
         batch.selectedInUse = false;
         int filled;
         try {
-            filled = batches != null ? fillFromBatches(batch) : fillFromRows(batch);
+            if (wholeBatches) {
+                filled = nextShared(batch);
+            } else {
+                for (ColumnVector own : ownVectors) {
+                    own.reset();
+                }
+                filled = batches != null ? fillFromBatches(batch) : fillFromRows(batch);
+            }
         } catch (IOException | UncheckedIOException e) {
             throw QueryFailure.of("Reading " + inputSplit + " failed: " + e.getMessage(), e);
         }
         batch.size = filled;
         rowsRead += filled;
         return filled > 0;
+    }
+
+    /**
+     * Hands over the next file batch as one Hive batch: rows that are not live (deletion vectors,
+     * retractions, the plan's filter) are left out through Hive's selection vector, and a column that ORC
+     * decoded into exactly the vector Hive expects is passed by reference instead of copied, as Hive's own
+     * ORC reader does. Other columns are written into Hive's vectors at the same row indexes.
+     */
+    private int nextShared(VectorizedRowBatch batch) throws IOException {
+        if (!batches.next()) {
+            return 0;
+        }
+        int live = batches.size();
+        for (int c = 0; c < writers.length; c++) {
+            ColumnVector own = ownVectors[c];
+            int position = tablePositions[c];
+            ColumnVector decoded = batches.column(position).storageVector();
+            if (decoded != null && sameLayout(own, decoded)) {
+                batch.cols[batchColumns[c]] = decoded;
+                continue;
+            }
+            batch.cols[batchColumns[c]] = own;
+            own.reset();
+            HiveVectorWriter writer = writers[c];
+            for (int k = 0; k < live; k++) {
+                int index = batches.liveRow(k);
+                writer.write(batches.rowAt(index), position, own, index);
+            }
+        }
+        if (live < batches.batchRows()) {
+            batch.selectedInUse = true;
+            for (int k = 0; k < live; k++) {
+                batch.selected[k] = batches.liveRow(k);
+            }
+        }
+        return live;
+    }
+
+    /** Whether Hive's operators can read a decoded vector in place of the one Hive made for the column. */
+    private static boolean sameLayout(ColumnVector hive, ColumnVector decoded) {
+        if (!hive.getClass().isInstance(decoded)) {
+            return false;
+        }
+        if (hive instanceof Decimal64ColumnVector h && decoded instanceof Decimal64ColumnVector d) {
+            return h.scale == d.scale && h.precision == d.precision;
+        }
+        return true;
     }
 
     /** Copies live rows of the files' batches column by column; a file batch may span two Hive batches. */

@@ -10,9 +10,22 @@ import io.strata.format.ColumnVector;
 abstract class OrcColumn implements ColumnVector {
 
     private final org.apache.hadoop.hive.ql.exec.vector.ColumnVector vector;
+    /** Whether ORC decodes the file column into exactly the values of the read type (see {@link OrcColumns}). */
+    private boolean exact;
 
     OrcColumn(org.apache.hadoop.hive.ql.exec.vector.ColumnVector vector) {
         this.vector = vector;
+    }
+
+    /** Marks the ORC vector as holding the read type's values as they are, so it may be shared. */
+    final OrcColumn exact() {
+        this.exact = true;
+        return this;
+    }
+
+    @Override
+    public final org.apache.hadoop.hive.ql.exec.vector.ColumnVector storageVector() {
+        return exact ? vector : null;
     }
 
     /** The slot holding row {@code i}: a repeating vector keeps its one value in slot 0. */

@@ -64,7 +64,7 @@ final class OrcColumns {
         } else if (readType instanceof RowType row) {
             return structColumn((StructColumnVector) vector, fileType, row, column);
         }
-        return switch (category) {
+        OrcColumn flat = switch (category) {
             case BOOLEAN, BYTE, SHORT, INT, LONG, DATE -> new OrcLongColumn((LongColumnVector) vector);
             case FLOAT, DOUBLE -> new OrcDoubleColumn((DoubleColumnVector) vector);
             case STRING, VARCHAR, CHAR, BINARY -> new OrcBytesColumn((BytesColumnVector) vector);
@@ -74,6 +74,29 @@ final class OrcColumns {
             case TIMESTAMP, TIMESTAMP_INSTANT -> new OrcTimestampColumn((TimestampColumnVector) vector, zone);
             default -> throw new IOException("Column '" + column + "' of ORC file " + path
                     + " has unsupported type " + fileType + " for " + readType.asSqlString());
+        };
+        return decodesExactly(fileType, readType) ? flat.exact() : flat;
+    }
+
+    /**
+     * Whether ORC's vector for the file type holds the read type's values unchanged: integers (also read as
+     * a wider integer), booleans, dates, FLOAT and DOUBLE as themselves, strings read as VARCHAR, binary, and
+     * decimals of the same precision and scale. Not CHAR (padding), TIME, timestamps (zone conversion) or
+     * conversions between kinds.
+     */
+    static boolean decodesExactly(TypeDescription file, DataType read) {
+        Category c = file.getCategory();
+        return switch (read.root()) {
+            case BOOLEAN -> c == Category.BOOLEAN;
+            case TINYINT, SMALLINT, INT, BIGINT -> integerWidth(c) > 0 && integerWidth(c) <= integerWidth(read.root());
+            case FLOAT -> c == Category.FLOAT;
+            case DOUBLE -> c == Category.DOUBLE;
+            case VARCHAR -> c == Category.STRING || c == Category.VARCHAR;
+            case BINARY, VARBINARY -> c == Category.BINARY;
+            case DATE -> c == Category.DATE;
+            case DECIMAL -> c == Category.DECIMAL && file.getPrecision() == ((AtomicType) read).precision()
+                    && file.getScale() == ((AtomicType) read).scale();
+            default -> false;
         };
     }
 

@@ -82,6 +82,27 @@ class VectorizedReadIT {
         }
         register("vec_events", append);
         register("vec_paimon_dv", FixtureTables.copy("pk_parquet_dv", warehouse));
+        // One commit of inserts and of deletes of keys that were never written: one sorted run per bucket whose
+        // files hold retractions, read without a merge, the retractions left out of Hive's batches.
+        FileStoreTable retractions = catalog.createTable(Identifier.of("db", "retractions"), Schema.newBuilder()
+                .column("id", DataTypes.BIGINT())
+                .column("amount", DataTypes.DECIMAL(12, 2))
+                .column("name", DataTypes.STRING())
+                .primaryKey("id")
+                .option("bucket", "1")
+                .option("file.format", "orc")
+                .build(), false);
+        try (BatchWrite w = retractions.newBatchWrite()) {
+            for (long id = 0; id < 4000; id++) {
+                if (id % 4 == 3) {
+                    w.delete(GenericRow.ofKind(RowKind.DELETE, id, null, null));
+                } else {
+                    w.write(GenericRow.of(id, Decimal.fromUnscaledLong(id, 12, 2), Utf8String.fromString("n" + id)));
+                }
+            }
+            w.commit();
+        }
+        register("vec_retractions", retractions);
     }
 
     private static FileStoreTable typesTable(FileSystemCatalog catalog, String name, String format) {
@@ -224,6 +245,15 @@ class VectorizedReadIT {
                 + " GROUP BY g")).hasSize(7);
         assertThat(sameInBothModes("SELECT id, note FROM strata_it.vec_events WHERE id IN (0, 1023, 1024, 2500, 4999)"))
                 .containsExactlyInAnyOrder("0\tNULL", "1023\tn1023", "1024\tn1024", "2500\tNULL", "4999\tn4999");
+    }
+
+    @Test
+    void retractionsOfASortedRunAreLeftOutOfTheBatches() {
+        // 3,000 live keys: 0..3999 without every fourth; sum(id) = 7,998,000 - (3 + 7 + ... + 3999) = 5,997,000.
+        assertThat(sameInBothModes("SELECT count(*), sum(id), sum(amount), count(name), max(name) FROM strata_it.vec_retractions"))
+                .containsExactly("3000\t5997000\t59970.00\t3000\tn998");
+        assertThat(sameInBothModes("SELECT id, name FROM strata_it.vec_retractions WHERE id BETWEEN 1022 AND 1028"))
+                .containsExactlyInAnyOrder("1022\tn1022", "1024\tn1024", "1025\tn1025", "1026\tn1026", "1028\tn1028");
     }
 
     @Test

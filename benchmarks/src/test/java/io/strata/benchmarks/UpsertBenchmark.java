@@ -15,8 +15,9 @@ import java.util.Map;
  *
  * <p>Each iteration writes a fresh table with each engine (the engine that goes first alternates), then
  * reads each table merged with the engine that wrote it, and reads Paimon's table with Strata as a
- * cross-check. Warm-up iterations run the same steps untimed. Row counts must agree across all reads,
- * or the run fails. Throughput is the median over the measured iterations.
+ * cross-check. Warm-up iterations run the same steps untimed. Every read must return exactly the rows
+ * the data set implies (count and a checksum of every field of every row, {@link RowDigest}), or the run
+ * fails. Throughput is the median over the measured iterations.
  */
 public final class UpsertBenchmark {
 
@@ -48,25 +49,34 @@ public final class UpsertBenchmark {
     }
 
     private void run(UpsertDataSet data) throws Exception {
-        Path root = Files.createTempDirectory("strata-bench");
+        RowDigest expected = data.expectedDigest();
+        System.out.println("Expected merged rows: " + expected);
+        boolean keep = options.keepDir() != null;
+        Path root = keep ? Files.createDirectories(Path.of(options.keepDir())) : Files.createTempDirectory("strata-bench");
         try {
             for (String format : options.formats()) {
                 int total = options.warmups() + options.iterations();
                 for (int n = 0; n < total; n++) {
                     boolean measured = n >= options.warmups();
-                    iteration(root.resolve(format + "-" + n), format, data, n % 2 == 0, measured);
-                    PaimonEngine.deleteTree(root.resolve(format + "-" + n));
+                    Path warehouse = root.resolve(format + "-" + n);
+                    PaimonEngine.deleteTree(warehouse);
+                    iteration(warehouse, format, data, expected, n % 2 == 0, measured);
+                    if (!keep || n + 1 < total) {
+                        PaimonEngine.deleteTree(warehouse);
+                    }
                 }
             }
         } finally {
-            PaimonEngine.deleteTree(root);
+            if (!keep) {
+                PaimonEngine.deleteTree(root);
+            }
         }
         System.out.println();
         System.out.print(table());
     }
 
-    private void iteration(Path warehouse, String format, UpsertDataSet data, boolean strataFirst, boolean measured)
-            throws Exception {
+    private void iteration(Path warehouse, String format, UpsertDataSet data, RowDigest expected, boolean strataFirst,
+            boolean measured) throws Exception {
         Engine[] order = strataFirst ? new Engine[] {strata, paimon} : new Engine[] {paimon, strata};
         for (Engine e : order) {
             long[] rows = new long[1];
@@ -75,34 +85,39 @@ public final class UpsertBenchmark {
         }
         Path strataTable = warehouse.resolve("bench.db").resolve("strata");
         Path paimonTable = warehouse.resolve("bench.db").resolve("paimon");
-        long[] counts = new long[3];
+        RowDigest[] digests = new RowDigest[3];
         for (Engine e : order) {
             Path own = e == strata ? strataTable : paimonTable;
             int slot = e == strata ? 0 : 1;
-            double seconds = timed(() -> counts[slot] = readRepeatedly(e, own));
-            record(measured, format, READ, e.name(), counts[slot] * options.readRepeats(), seconds);
+            double seconds = timed(() -> digests[slot] = readRepeatedly(e, own));
+            record(measured, format, READ, e.name(), digests[slot].rows() * options.readRepeats(), seconds);
         }
-        double seconds = timed(() -> counts[2] = readRepeatedly(strata, paimonTable));
-        record(measured, format, CROSS_READ, strata.name(), counts[2] * options.readRepeats(), seconds);
-        if (counts[0] != counts[1] || counts[1] != counts[2]) {
-            throw new IllegalStateException("Row counts differ (" + format + "): Strata reads " + counts[0]
-                    + " rows of its table, Paimon " + counts[1] + " of its table, Strata " + counts[2]
-                    + " of Paimon's table");
+        double seconds = timed(() -> digests[2] = readRepeatedly(strata, paimonTable));
+        record(measured, format, CROSS_READ, strata.name(), digests[2].rows() * options.readRepeats(), seconds);
+        if (!digests[0].sameRowsAs(expected) || !digests[1].sameRowsAs(expected) || !digests[2].sameRowsAs(expected)) {
+            throw new IllegalStateException("The merged reads do not return the expected rows (" + format
+                    + "): expected " + expected + "; Strata reads " + digests[0] + " of its table, Paimon "
+                    + digests[1] + " of its table, Strata " + digests[2] + " of Paimon's table");
         }
-        System.out.printf(Locale.ROOT, "%s %s iteration: %,d merged rows in each table%n", format,
-                measured ? "measured" : "warm-up", counts[0]);
+        System.out.printf(Locale.ROOT, "%s %s iteration: every read returned the expected %s%n", format,
+                measured ? "measured" : "warm-up", expected);
     }
 
     /**
-     * Reads the table {@code bench.readRepeats} times and returns the rows of one read. A merged read of a
+     * Reads the table {@code bench.readRepeats} times and returns the digest of one read (all must agree). A merged read of a
      * small table takes a fraction of a second; repeating it gives the JIT and a profiler a longer run.
      */
-    private long readRepeatedly(Engine e, Path table) throws Exception {
-        long rows = 0;
+    private RowDigest readRepeatedly(Engine e, Path table) throws Exception {
+        RowDigest digest = null;
         for (int r = 0; r < options.readRepeats(); r++) {
-            rows = e.read(table);
+            RowDigest read = e.read(table);
+            if (digest != null && !digest.sameRowsAs(read)) {
+                throw new IllegalStateException(e.name() + " read " + table + " twice with different rows: " + digest
+                        + ", then " + read);
+            }
+            digest = read;
         }
-        return rows;
+        return digest;
     }
 
     @FunctionalInterface

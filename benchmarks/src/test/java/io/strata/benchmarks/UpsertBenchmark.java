@@ -1,5 +1,6 @@
 package io.strata.benchmarks;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,8 +29,8 @@ public final class UpsertBenchmark {
     private final BenchmarkOptions options;
     private final StrataEngine strata = new StrataEngine();
     private final PaimonEngine paimon = new PaimonEngine();
-    /** format -> operation -> engine -> rows/s of each measured iteration. */
-    private final Map<String, Map<String, Map<String, List<Double>>>> results = new LinkedHashMap<>();
+    /** format -> operation -> engine -> {rows/s, rows/cpu-s, load} of each measured iteration. */
+    private final Map<String, Map<String, Map<String, List<double[]>>>> results = new LinkedHashMap<>();
 
     private UpsertBenchmark(BenchmarkOptions options) {
         this.options = options;
@@ -80,8 +81,8 @@ public final class UpsertBenchmark {
         Engine[] order = strataFirst ? new Engine[] {strata, paimon} : new Engine[] {paimon, strata};
         for (Engine e : order) {
             long[] rows = new long[1];
-            double seconds = timed(() -> rows[0] = e.write(warehouse, e.name().toLowerCase(Locale.ROOT), format, data, options));
-            record(measured, format, WRITE, e.name(), rows[0], seconds);
+            Timing timing = timed(() -> rows[0] = e.write(warehouse, e.name().toLowerCase(Locale.ROOT), format, data, options));
+            record(measured, format, WRITE, e.name(), rows[0], timing);
         }
         Path strataTable = warehouse.resolve("bench.db").resolve("strata");
         Path paimonTable = warehouse.resolve("bench.db").resolve("paimon");
@@ -89,11 +90,11 @@ public final class UpsertBenchmark {
         for (Engine e : order) {
             Path own = e == strata ? strataTable : paimonTable;
             int slot = e == strata ? 0 : 1;
-            double seconds = timed(() -> digests[slot] = readRepeatedly(e, own));
-            record(measured, format, READ, e.name(), digests[slot].rows() * options.readRepeats(), seconds);
+            Timing timing = timed(() -> digests[slot] = readRepeatedly(e, own));
+            record(measured, format, READ, e.name(), digests[slot].rows() * options.readRepeats(), timing);
         }
-        double seconds = timed(() -> digests[2] = readRepeatedly(strata, paimonTable));
-        record(measured, format, CROSS_READ, strata.name(), digests[2].rows() * options.readRepeats(), seconds);
+        Timing timing = timed(() -> digests[2] = readRepeatedly(strata, paimonTable));
+        record(measured, format, CROSS_READ, strata.name(), digests[2].rows() * options.readRepeats(), timing);
         if (!digests[0].sameRowsAs(expected) || !digests[1].sameRowsAs(expected) || !digests[2].sameRowsAs(expected)) {
             throw new IllegalStateException("The merged reads do not return the expected rows (" + format
                     + "): expected " + expected + "; Strata reads " + digests[0] + " of its table, Paimon "
@@ -125,47 +126,69 @@ public final class UpsertBenchmark {
         void run() throws Exception;
     }
 
-    private static double timed(Step step) throws Exception {
+    /**
+     * One step's wall time, the CPU time of the whole process (every thread: the engine's own helpers,
+     * the garbage collector, the JIT) and the system load average (1 minute) at its end.
+     */
+    private record Timing(double seconds, double cpuSeconds, double load) {}
+
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    private static Timing timed(Step step) throws Exception {
         System.gc();
+        long cpuStart = OS.getProcessCpuTime();
         long start = System.nanoTime();
         step.run();
-        return (System.nanoTime() - start) / 1e9;
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double cpu = (OS.getProcessCpuTime() - cpuStart) / 1e9;
+        return new Timing(seconds, cpu, OS.getSystemLoadAverage());
     }
 
-    private void record(boolean measured, String format, String operation, String engine, long rows, double seconds) {
+    private void record(boolean measured, String format, String operation, String engine, long rows, Timing timing) {
+        System.out.printf(Locale.ROOT, "  %-8s %-30s %-6s %,12.0f rows/s %,12.0f rows/cpu-s  (%.2f s, %.2f s cpu, load %.1f)%n",
+                format, operation, engine, rows / timing.seconds(), rows / timing.cpuSeconds(), timing.seconds(),
+                timing.cpuSeconds(), timing.load());
         if (measured) {
-            results.computeIfAbsent(format, f -> new LinkedHashMap<>())
-                    .computeIfAbsent(operation, o -> new LinkedHashMap<>())
+            Map<String, Map<String, List<double[]>>> ops = results.computeIfAbsent(format, f -> new LinkedHashMap<>());
+            ops.computeIfAbsent(operation, o -> new LinkedHashMap<>())
                     .computeIfAbsent(engine, e -> new ArrayList<>())
-                    .add(rows / seconds);
+                    .add(new double[] {rows / timing.seconds(), rows / timing.cpuSeconds(), timing.load()});
         }
     }
 
-    private static double median(List<Double> values) {
+    /** The median of one field of the measured iterations' {@code {rows/s, rows/cpu-s, load}}. */
+    private static double median(List<double[]> values, int field) {
         if (values == null || values.isEmpty()) {
             return Double.NaN;
         }
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] sorted = values.stream().mapToDouble(v -> v[field]).toArray();
         Arrays.sort(sorted);
         int mid = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
     /**
-     * The results as a Markdown table. The cross-check row puts Strata reading Paimon's table beside
-     * Paimon reading the same table.
+     * The results as a Markdown table of medians: wall-clock rows/s and rows per second of process CPU
+     * time (steadier on a loaded machine), and the load average at the end of the steps. The cross-check
+     * row puts Strata reading Paimon's table beside Paimon reading the same table.
      */
     private String table() {
-        StringBuilder sb = new StringBuilder(
-                "| format | operation | Strata rows/s | Paimon rows/s | Strata/Paimon |\n|---|---|---:|---:|---:|\n");
+        StringBuilder sb = new StringBuilder("| format | operation | Strata rows/s | Paimon rows/s | Strata/Paimon"
+                + " | Strata rows/cpu-s | Paimon rows/cpu-s | Strata/Paimon (cpu) | load |\n"
+                + "|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (var byFormat : results.entrySet()) {
-            Map<String, Map<String, List<Double>>> ops = byFormat.getValue();
+            Map<String, Map<String, List<double[]>>> ops = byFormat.getValue();
             for (String op : List.of(WRITE, READ, CROSS_READ)) {
-                double s = median(ops.getOrDefault(op, Map.of()).get("Strata"));
+                List<double[]> strataValues = ops.getOrDefault(op, Map.of()).get("Strata");
                 String paimonOp = op.equals(CROSS_READ) ? READ : op;
-                double p = median(ops.getOrDefault(paimonOp, Map.of()).get("Paimon"));
-                sb.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %.2f |%n",
-                        byFormat.getKey(), op, s, p, s / p));
+                List<double[]> paimonValues = ops.getOrDefault(paimonOp, Map.of()).get("Paimon");
+                double s = median(strataValues, 0);
+                double p = median(paimonValues, 0);
+                double sCpu = median(strataValues, 1);
+                double pCpu = median(paimonValues, 1);
+                sb.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %.2f | %,.0f | %,.0f | %.2f | %.1f |%n",
+                        byFormat.getKey(), op, s, p, s / p, sCpu, pCpu, sCpu / pCpu, median(strataValues, 2)));
             }
         }
         return sb.toString();

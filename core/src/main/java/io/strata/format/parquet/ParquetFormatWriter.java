@@ -5,8 +5,11 @@ import io.strata.format.FieldStats;
 import io.strata.format.FormatWriter;
 import io.strata.format.StatsCollector;
 import io.strata.fs.FileIO;
+import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -27,6 +30,13 @@ final class ParquetFormatWriter implements FormatWriter {
 
     /** Paimon's default {@code file.compression.zstd-level}, which it hands to parquet-mr's codec. */
     static final int ZSTD_LEVEL = 1;
+
+    /** Paimon's field ids of a primary-key data file (FORMAT.md, section 7): {@code _SEQUENCE_NUMBER}, */
+    private static final int SEQUENCE_NUMBER_ID = Integer.MAX_VALUE - 1;
+    /** {@code _VALUE_KIND}, */
+    private static final int VALUE_KIND_ID = Integer.MAX_VALUE - 2;
+    /** and the offset of a {@code _KEY_} column's id from its value column's id. */
+    private static final int KEY_FIELD_ID_START = Integer.MAX_VALUE / 2;
 
     /** parquet-mr's codec setting for the zstd level ({@code ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL}). */
     static final String ZSTD_LEVEL_KEY = "parquet.compression.codec.zstd.level";
@@ -49,18 +59,54 @@ final class ParquetFormatWriter implements FormatWriter {
         try {
             OutputFile file = new FileSystemOutputFile(io, path);
             this.writeSupport = new RowWriteSupport(fileType);
-            this.writer = new Builder(file, writeSupport)
+            Builder builder = new Builder(file, writeSupport)
                     .withConf(writerConf(io.hadoopConf()))
                     .withWriteMode(ParquetFileWriter.Mode.CREATE)
                     .withCompressionCodec(codec)
                     .withRowGroupSize(options.rowGroupSize())
                     .withPageSize(options.pageSize())
                     .withDictionaryPageSize(options.pageSize())
-                    .withDictionaryEncoding(true)
-                    .build();
+                    .withDictionaryEncoding(true);
+            for (String column : uniqueColumns(fileType)) {
+                builder.withDictionaryEncoding(column, false);
+            }
+            this.writer = builder.build();
         } catch (IOException | RuntimeException e) {
             throw new IOException("Cannot create Parquet data file " + path + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The top-level columns whose values are distinct within every file of this type, for which a
+     * dictionary can never pay: {@code _SEQUENCE_NUMBER} of a primary-key file (one sequence number per
+     * record), and when the primary key (minus partition columns) is one column, its {@code _KEY_} column
+     * and the value column it copies (a primary-key file holds at most one row per key). parquet-mr
+     * would otherwise build a dictionary of the first page of each such column and then throw it away
+     * (re-encoding the page PLAIN); without it the pages come out the same, PLAIN, at a fraction of the
+     * cost. Every other column keeps dictionary encoding, as Paimon writes it.
+     */
+    static List<String> uniqueColumns(RowType fileType) {
+        List<String> unique = new ArrayList<>();
+        DataField key = null;
+        int keyColumns = 0;
+        for (DataField field : fileType.fields()) {
+            if (field.id() == SEQUENCE_NUMBER_ID) {
+                unique.add(field.name());
+            } else if (field.id() >= KEY_FIELD_ID_START && field.id() < VALUE_KIND_ID) {
+                key = field;
+                keyColumns++;
+            }
+        }
+        if (key == null || keyColumns != 1 || unique.isEmpty()) {
+            return unique;
+        }
+        unique.add(key.name());
+        for (DataField field : fileType.fields()) {
+            if (field.id() == key.id() - KEY_FIELD_ID_START) {
+                unique.add(field.name());
+            }
+        }
+        return unique;
     }
 
     /**

@@ -4,6 +4,7 @@ import static io.strata.types.DataTypes.BIGINT;
 import static io.strata.types.DataTypes.FIELD;
 import static io.strata.types.DataTypes.ROW;
 import static io.strata.types.DataTypes.STRING;
+import static io.strata.types.DataTypes.TINYINT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.luben.zstd.Zstd;
@@ -107,6 +108,45 @@ class ParquetWriterSettingsTest {
         ColumnChunkMetaData text = ParquetFiles.footer(path).getBlocks().get(0).getColumns().get(1);
         assertThat(text.getEncodings()).contains(Encoding.PLAIN_DICTIONARY);
         assertThat(chunkPages(path, text).headers.get(0).getType()).isEqualTo(PageType.DICTIONARY_PAGE);
+    }
+
+    @Test
+    void columnsDistinctInEveryPrimaryKeyFileGetNoDictionary() throws Exception {
+        // A primary-key data file: _KEY_id, _SEQUENCE_NUMBER, _VALUE_KIND, then the table columns.
+        RowType fileType = ROW(
+                FIELD(Integer.MAX_VALUE / 2 + 1, "_KEY_id", BIGINT().withNullable(false)),
+                FIELD(Integer.MAX_VALUE - 1, "_SEQUENCE_NUMBER", BIGINT().withNullable(false)),
+                FIELD(Integer.MAX_VALUE - 2, "_VALUE_KIND", TINYINT().withNullable(false)),
+                FIELD(1, "id", BIGINT().withNullable(false)),
+                FIELD(2, "other", BIGINT()));
+        assertThat(ParquetFormatWriter.uniqueColumns(fileType)).containsExactly("_SEQUENCE_NUMBER", "_KEY_id", "id");
+
+        // Few distinct values in every column (not what a real file holds in the first three), so that a
+        // dictionary would pay everywhere and its absence shows the setting.
+        Path path = new Path(dir.resolve("pk.parquet").toUri());
+        List<GenericRow> rows = new ArrayList<>();
+        for (int r = 0; r < 1000; r++) {
+            rows.add(GenericRow.of((long) (r % 3), (long) (r % 3), (byte) 0, (long) (r % 3), (long) (r % 3)));
+        }
+        ParquetFiles.write(new ParquetFormatFactory(), path, fileType, "zstd", rows);
+        for (ColumnChunkMetaData chunk : ParquetFiles.footer(path).getBlocks().get(0).getColumns()) {
+            String name = chunk.getPath().toDotString();
+            boolean dictionary = chunkPages(path, chunk).headers.get(0).getType() == PageType.DICTIONARY_PAGE;
+            assertThat(dictionary).as(name).isEqualTo(name.equals("_VALUE_KIND") || name.equals("other"));
+        }
+        assertThat(ParquetFiles.readAll(path, fileType, 100)).isEqualTo(rows);
+
+        // Two key columns: each may repeat, only _SEQUENCE_NUMBER is distinct.
+        RowType twoKeys = ROW(
+                FIELD(Integer.MAX_VALUE / 2 + 1, "_KEY_a", BIGINT().withNullable(false)),
+                FIELD(Integer.MAX_VALUE / 2 + 2, "_KEY_b", BIGINT().withNullable(false)),
+                FIELD(Integer.MAX_VALUE - 1, "_SEQUENCE_NUMBER", BIGINT().withNullable(false)),
+                FIELD(Integer.MAX_VALUE - 2, "_VALUE_KIND", TINYINT().withNullable(false)),
+                FIELD(1, "a", BIGINT().withNullable(false)),
+                FIELD(2, "b", BIGINT().withNullable(false)));
+        assertThat(ParquetFormatWriter.uniqueColumns(twoKeys)).containsExactly("_SEQUENCE_NUMBER");
+        // An append file has no such columns.
+        assertThat(ParquetFormatWriter.uniqueColumns(TYPE)).isEmpty();
     }
 
     private static ChunkPages chunkPages(Path path, ColumnChunkMetaData chunk) throws IOException {

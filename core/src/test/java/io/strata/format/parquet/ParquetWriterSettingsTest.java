@@ -149,6 +149,31 @@ class ParquetWriterSettingsTest {
         assertThat(ParquetFormatWriter.uniqueColumns(TYPE)).isEmpty();
     }
 
+    @Test
+    void columnsWithNoRepeatInTheirFirstValuesGetNoDictionary() throws Exception {
+        RowType type = ROW(FIELD(0, "distinct_long", BIGINT()), FIELD(1, "few_longs", BIGINT()),
+                FIELD(2, "distinct_text", STRING()), FIELD(3, "sparse", BIGINT()));
+        List<GenericRow> rows = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(3);
+        for (int r = 0; r < 5000; r++) {
+            rows.add(GenericRow.of(random.nextLong(), (long) random.nextInt(50), Utf8String.fromString("text-" + r),
+                    // Distinct, but too few non-null values in the sample to tell.
+                    r % 4 == 0 ? (long) r : null));
+        }
+        assertThat(ParquetFormatWriter.distinctColumns(type, rows.subList(0, ParquetFormatWriter.SAMPLE_ROWS)))
+                .containsExactly("distinct_long", "distinct_text");
+
+        Path path = new Path(dir.resolve("sampled.parquet").toUri());
+        ParquetFiles.write(new ParquetFormatFactory(), path, type, "zstd", rows);
+        for (ColumnChunkMetaData chunk : ParquetFiles.footer(path).getBlocks().get(0).getColumns()) {
+            String name = chunk.getPath().toDotString();
+            boolean dictionary = chunkPages(path, chunk).headers.get(0).getType() == PageType.DICTIONARY_PAGE;
+            // "sparse" starts with a dictionary, which parquet-mr drops itself at the end of the first page.
+            assertThat(dictionary).as(name).isEqualTo(name.equals("few_longs"));
+        }
+        assertThat(ParquetFiles.readAll(path, type, 333)).isEqualTo(rows);
+    }
+
     private static ChunkPages chunkPages(Path path, ColumnChunkMetaData chunk) throws IOException {
         byte[] bytes = new byte[(int) chunk.getTotalSize()];
         try (FSDataInputStream in = ParquetFiles.IO.open(path)) {

@@ -26,7 +26,7 @@ record BenchmarkOptions(
                 System.getProperty("bench.formats", "orc,parquet").split(","),
                 System.getProperty("bench.writeBufferSize", "256 mb"),
                 System.getProperty("bench.writeBufferSpillable", "true"),
-                Integer.getInteger("bench.readRepeats", 1),
+                Integer.getInteger("bench.readRepeats", 3),
                 System.getProperty("bench.keep"));
     }
 

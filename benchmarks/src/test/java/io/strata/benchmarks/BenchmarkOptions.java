@@ -10,7 +10,7 @@ import java.util.Map;
 record BenchmarkOptions(
         int rows, int keySpace, int commits, int buckets, int deletePercent, long seed,
         int warmups, int iterations, String[] formats, String writeBufferSize, String writeBufferSpillable,
-        int readRepeats) {
+        int readRepeats, String keepDir) {
 
     static BenchmarkOptions fromSystemProperties() {
         int rows = Integer.getInteger("bench.rows", 1_000_000);
@@ -26,7 +26,8 @@ record BenchmarkOptions(
                 System.getProperty("bench.formats", "orc,parquet").split(","),
                 System.getProperty("bench.writeBufferSize", "256 mb"),
                 System.getProperty("bench.writeBufferSpillable", "true"),
-                Integer.getInteger("bench.readRepeats", 1));
+                Integer.getInteger("bench.readRepeats", 3),
+                System.getProperty("bench.keep"));
     }
 
     /**
@@ -50,6 +51,7 @@ record BenchmarkOptions(
         return "rows=" + rows + " keys=" + keySpace + " commits=" + commits + " buckets=" + buckets
                 + " deletes=" + deletePercent + "% seed=" + seed + " warmups=" + warmups + " iterations=" + iterations
                 + " formats=" + String.join(",", formats) + " write-buffer-size=" + writeBufferSize
-                + " write-buffer-spillable=" + writeBufferSpillable + " read-repeats=" + readRepeats;
+                + " write-buffer-spillable=" + writeBufferSpillable + " read-repeats=" + readRepeats
+                + (keepDir == null ? "" : " keep=" + keepDir);
     }
 }

@@ -16,6 +16,9 @@ interface Engine {
     long write(Path warehouse, String table, String format, UpsertDataSet data, BenchmarkOptions options)
             throws Exception;
 
-    /** Reads the whole table at {@code tableDir} merged (the latest snapshot); returns the rows read (all fields touched). */
-    long read(Path tableDir) throws Exception;
+    /**
+     * Reads the whole table at {@code tableDir} merged (the latest snapshot) and returns the digest of
+     * every field of every row it read ({@link RowDigest}).
+     */
+    RowDigest read(Path tableDir) throws Exception;
 }

@@ -94,45 +94,46 @@ final class PaimonEngine implements Engine {
     }
 
     @Override
-    public long read(Path tableDir) throws Exception {
+    public RowDigest read(Path tableDir) throws Exception {
         Path warehouse = tableDir.getParent().getParent();
         String db = tableDir.getParent().getFileName().toString().replaceFirst("\\.db$", "");
         try (Catalog catalog = catalog(warehouse)) {
             Table t = catalog.getTable(Identifier.create(db, tableDir.getFileName().toString()));
             ReadBuilder builder = t.newReadBuilder();
             List<Split> splits = builder.newScan().plan().splits();
-            long rows = 0;
-            long checksum = 0;
+            RowDigest digest = new RowDigest();
             try (RecordReader<InternalRow> reader = builder.newRead().createReader(splits)) {
                 RecordReader.RecordIterator<InternalRow> batch;
                 while ((batch = reader.readBatch()) != null) {
                     InternalRow row;
                     while ((row = batch.next()) != null) {
-                        checksum += touch(row);
-                        rows++;
+                        digest.add(hash(row));
                     }
                     batch.releaseBatch();
                 }
             }
-            Blackhole.consume(checksum);
-            return rows;
+            return digest;
         }
     }
 
-    private static long touch(InternalRow row) {
-        long h = row.getLong(0);
-        if (!row.isNullAt(1)) {
-            h += row.getInt(1);
+    /** Reads every field into {@link RowDigest#rowHash}, as {@code StrataEngine} does. */
+    private static long hash(InternalRow row) {
+        boolean iNull = row.isNullAt(1);
+        boolean sNull = row.isNullAt(4);
+        long stringHash = 0;
+        if (!sNull) {
+            BinaryString s = row.getString(4);
+            int length = s.getSizeInBytes();
+            stringHash = RowDigest.stringStart(length);
+            for (int n = 0; n < length; n++) {
+                stringHash = RowDigest.stringByte(stringHash, s.byteAt(n));
+            }
         }
-        h += row.getLong(2);
-        h += (long) row.getDouble(3);
-        if (!row.isNullAt(4)) {
-            h += row.getString(4).getSizeInBytes();
-        }
-        h += row.getDecimal(5, UpsertDataSet.DECIMAL_PRECISION, UpsertDataSet.DECIMAL_SCALE).toUnscaledLong();
-        h += row.getTimestamp(6, 3).getMillisecond();
-        h += row.getBoolean(7) ? 1 : 0;
-        return h;
+        Timestamp ts = row.getTimestamp(6, 3);
+        return RowDigest.rowHash(row.getLong(0), iNull, iNull ? 0 : row.getInt(1), row.getLong(2), row.getDouble(3),
+                sNull, stringHash,
+                row.getDecimal(5, UpsertDataSet.DECIMAL_PRECISION, UpsertDataSet.DECIMAL_SCALE).toUnscaledLong(),
+                ts.getMillisecond(), ts.getNanoOfMillisecond(), row.getBoolean(7));
     }
 
     static void deleteTree(Path root) throws java.io.IOException {

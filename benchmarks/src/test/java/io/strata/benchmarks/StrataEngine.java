@@ -69,39 +69,39 @@ final class StrataEngine implements Engine {
     }
 
     @Override
-    public long read(Path tableDir) throws Exception {
+    public RowDigest read(Path tableDir) throws Exception {
         FileStoreTable t = FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(tableDir.toUri()));
         Plan plan = t.newScan().plan();
         TableRead read = t.newRead(plan);
-        long rows = 0;
-        long checksum = 0;
+        RowDigest digest = new RowDigest();
         for (Split split : plan.splits()) {
             try (CloseableIterator<Row> it = read.open(split)) {
                 while (it.hasNext()) {
-                    Row row = it.next();
-                    checksum += touch(row);
-                    rows++;
+                    digest.add(hash(it.next()));
                 }
             }
         }
-        Blackhole.consume(checksum);
-        return rows;
+        return digest;
     }
 
-    /** Reads every field, as a query selecting all columns would. */
-    private static long touch(Row row) {
-        long h = row.getLong(0);
-        if (!row.isNullAt(1)) {
-            h += row.getInt(1);
+    /** Reads every field, as a query selecting all columns would, into {@link RowDigest#rowHash}. */
+    private static long hash(Row row) {
+        boolean iNull = row.isNullAt(1);
+        boolean sNull = row.isNullAt(4);
+        long stringHash = 0;
+        if (!sNull) {
+            Utf8String s = row.getString(4);
+            byte[] buffer = s.buffer();
+            int end = s.offset() + s.length();
+            stringHash = RowDigest.stringStart(s.length());
+            for (int n = s.offset(); n < end; n++) {
+                stringHash = RowDigest.stringByte(stringHash, buffer[n]);
+            }
         }
-        h += row.getLong(2);
-        h += (long) row.getDouble(3);
-        if (!row.isNullAt(4)) {
-            h += row.getString(4).length();
-        }
-        h += row.getDecimal(5, UpsertDataSet.DECIMAL_PRECISION, UpsertDataSet.DECIMAL_SCALE).toUnscaledLong();
-        h += row.getTimestamp(6, 3).millisecond();
-        h += row.getBoolean(7) ? 1 : 0;
-        return h;
+        Timestamp ts = row.getTimestamp(6, 3);
+        return RowDigest.rowHash(row.getLong(0), iNull, iNull ? 0 : row.getInt(1), row.getLong(2), row.getDouble(3),
+                sNull, stringHash,
+                row.getDecimal(5, UpsertDataSet.DECIMAL_PRECISION, UpsertDataSet.DECIMAL_SCALE).toUnscaledLong(),
+                ts.millisecond(), ts.nanoOfMillisecond(), row.getBoolean(7));
     }
 }

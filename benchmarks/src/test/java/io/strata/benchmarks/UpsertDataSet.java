@@ -73,6 +73,37 @@ final class UpsertDataSet {
         return out;
     }
 
+    /**
+     * The digest of the rows a merged read of the whole table must return: per key the last row written,
+     * unless that row is a delete (deduplicate merge engine, last wins).
+     */
+    RowDigest expectedDigest() {
+        int keySpace = 0;
+        for (long k : key) {
+            keySpace = Math.max(keySpace, (int) k + 1);
+        }
+        int[] last = new int[keySpace];
+        java.util.Arrays.fill(last, -1);
+        for (int r = 0; r < rows; r++) {
+            last[(int) key[r]] = r;
+        }
+        RowDigest digest = new RowDigest();
+        for (int r : last) {
+            if (r >= 0 && !delete[r]) {
+                long stringHash = 0;
+                if (s[r] != null) {
+                    stringHash = RowDigest.stringStart(s[r].length);
+                    for (byte c : s[r]) {
+                        stringHash = RowDigest.stringByte(stringHash, c);
+                    }
+                }
+                digest.add(RowDigest.rowHash(key[r], iNull[r], i[r], l[r], d[r], s[r] == null, stringHash,
+                        decUnscaled[r], tsMillis[r], 0, b[r]));
+            }
+        }
+        return digest;
+    }
+
     /** For messages: the text of row r's string column. */
     String text(int r) {
         return s[r] == null ? null : new String(s[r], StandardCharsets.US_ASCII);

@@ -91,9 +91,13 @@ abstract class OrcFieldWriter {
             };
             case DECIMAL -> new DecimalWriter(type.precision(), type.scale());
             case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> new OrcFieldWriter() {
+                // The JVM zone when the file's writer is made: every value of the file is written in it.
+                private final long fixedOffset = OrcTimestamps.writeOffsetMillis();
+
                 @Override
                 void writeValue(ColumnVector vector, int slot, Row source, int pos) {
-                    OrcTimestamps.write((TimestampColumnVector) vector, slot, source.getTimestamp(pos, type.precision()));
+                    OrcTimestamps.write((TimestampColumnVector) vector, slot, source.getTimestamp(pos, type.precision()),
+                            fixedOffset);
                 }
             };
             case ARRAY, MAP, MULTISET, ROW -> throw new IllegalStateException("Not atomic: " + type);

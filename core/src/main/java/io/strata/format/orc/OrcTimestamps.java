@@ -1,6 +1,8 @@
 package io.strata.format.orc;
 
 import io.strata.data.Timestamp;
+import java.time.Instant;
+import java.time.zone.ZoneRules;
 import java.util.TimeZone;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
 
@@ -28,6 +30,75 @@ final class OrcTimestamps {
 
     private OrcTimestamps() {}
 
+    /** {@link #fixedOffsetMillis} of a zone whose offset changes (DST, or history). */
+    static final long NOT_FIXED = Long.MIN_VALUE;
+
+    /**
+     * 1900-01-01T00:00 as epoch millis of a wall time: from here on {@link java.util.Date} computes in the
+     * proleptic Gregorian calendar, so in a zone of one fixed offset the instant of a wall time is the
+     * wall time minus that offset.
+     */
+    private static final long GREGORIAN_SAFE_WALL_MILLIS = -2_208_988_800_000L;
+
+    /**
+     * The zone's offset in millis if it is one fixed offset for all time (UTC, {@code GMT+05:30}), else
+     * {@link #NOT_FIXED}.
+     */
+    static long fixedOffsetMillis(TimeZone zone) {
+        ZoneRules rules;
+        try {
+            rules = zone.toZoneId().getRules();
+        } catch (RuntimeException e) {
+            return NOT_FIXED;
+        }
+        if (!rules.isFixedOffset() || zone.useDaylightTime() || zone.getDSTSavings() != 0) {
+            return NOT_FIXED;
+        }
+        long offset = rules.getOffset(Instant.EPOCH).getTotalSeconds() * 1000L;
+        for (long instant : SAMPLES) {
+            if (zone.getOffset(instant) != offset) {
+                return NOT_FIXED;
+            }
+        }
+        return offset;
+    }
+
+    private static final long[] SAMPLES = {GREGORIAN_SAFE_WALL_MILLIS, 0L, 1_700_000_000_123L, 253_402_300_799_999L};
+
+    /**
+     * {@link #fixedOffsetMillis} of the JVM zone now, for {@link #write(TimestampColumnVector, int,
+     * Timestamp, long)}; checked against {@code java.sql.Timestamp} itself, so that the shortcut is taken
+     * only where it gives the same instants.
+     */
+    static long writeOffsetMillis() {
+        long offset = fixedOffsetMillis(TimeZone.getDefault());
+        if (offset == NOT_FIXED) {
+            return NOT_FIXED;
+        }
+        for (long wall : SAMPLES) {
+            java.sql.Timestamp sql = java.sql.Timestamp.valueOf(Timestamp.of(wall, 0).toLocalDateTime());
+            if (sql.getTime() != wall - offset) {
+                return NOT_FIXED;
+            }
+        }
+        return offset;
+    }
+
+    /**
+     * Puts {@code value} into row {@code row} of the vector as Paimon's ORC writer does, in the JVM zone
+     * (now) whose {@link #writeOffsetMillis} is {@code fixedOffset}.
+     */
+    static void write(TimestampColumnVector vector, int row, Timestamp value, long fixedOffset) {
+        long wall = value.millisecond();
+        if (fixedOffset != NOT_FIXED && wall >= GREGORIAN_SAFE_WALL_MILLIS) {
+            // What java.sql.Timestamp.valueOf computes in such a zone, without a calendar per value.
+            vector.time[row] = wall - fixedOffset;
+            vector.nanos[row] = (int) Math.floorMod(wall, 1000L) * 1_000_000 + value.nanoOfMillisecond();
+            return;
+        }
+        write(vector, row, value);
+    }
+
     /** Puts {@code value} into row {@code row} of the vector as Paimon's ORC writer does. */
     static void write(TimestampColumnVector vector, int row, Timestamp value) {
         // java.sql.Timestamp on purpose: its calendar (Julian before 1582) and its resolution of DST
@@ -41,5 +112,13 @@ final class OrcTimestamps {
     static Timestamp read(TimestampColumnVector vector, int index, TimeZone zone) {
         long time = vector.time[index];
         return Timestamp.of(time + zone.getOffset(time), vector.nanos[index] % 1_000_000);
+    }
+
+    /** {@link #read(TimestampColumnVector, int, TimeZone)} in a zone whose offset is always {@code fixedOffset}. */
+    static Timestamp read(TimestampColumnVector vector, int index, TimeZone zone, long fixedOffset) {
+        if (fixedOffset == NOT_FIXED) {
+            return read(vector, index, zone);
+        }
+        return Timestamp.of(vector.time[index] + fixedOffset, vector.nanos[index] % 1_000_000);
     }
 }

@@ -14,26 +14,39 @@ import org.apache.parquet.io.PositionOutputStream;
  */
 final class FileSystemOutputFile implements OutputFile {
 
-    private final FileIO io;
     private final Path path;
+    private final FSDataOutputStream out;
+    private boolean handedOut;
 
-    FileSystemOutputFile(FileIO io, Path path) {
-        this.io = io;
+    /** Creates the file now (failing if it exists), so that a writer that starts later finds it made. */
+    FileSystemOutputFile(FileIO io, Path path) throws IOException {
         this.path = path;
+        this.out = io.create(path, false);
+    }
+
+    /** Closes the file when no Parquet writer ever took it. */
+    void closeUnused() throws IOException {
+        if (!handedOut) {
+            handedOut = true;
+            out.close();
+        }
     }
 
     @Override
     public PositionOutputStream create(long blockSizeHint) throws IOException {
-        return open(false);
+        return open();
     }
 
     @Override
     public PositionOutputStream createOrOverwrite(long blockSizeHint) throws IOException {
-        return open(true);
+        return open();
     }
 
-    private PositionOutputStream open(boolean overwrite) throws IOException {
-        FSDataOutputStream out = io.create(path, overwrite);
+    private PositionOutputStream open() throws IOException {
+        if (handedOut) {
+            throw new IOException("Parquet file " + path + " is already being written");
+        }
+        handedOut = true;
         return new PositionOutputStream() {
             @Override
             public long getPos() throws IOException {

@@ -207,22 +207,32 @@ final class RowWriteSupport extends WriteSupport<Row> {
         private final String[] names;
         private final boolean[] nullable;
         private final ValueWriter[] writers;
+        /** Positions of the NOT NULL fields. */
+        private final int[] notNull;
 
         RowWriter(RowType type) {
             int n = type.fieldCount();
             names = new String[n];
             nullable = new boolean[n];
             writers = new ValueWriter[n];
+            int notNullCount = 0;
             for (int i = 0; i < n; i++) {
                 names[i] = type.field(i).name();
                 nullable[i] = type.typeAt(i).nullable();
                 writers[i] = writerFor(type.typeAt(i));
+                notNullCount += nullable[i] ? 0 : 1;
+            }
+            notNull = new int[notNullCount];
+            for (int i = 0, k = 0; i < n; i++) {
+                if (!nullable[i]) {
+                    notNull[k++] = i;
+                }
             }
         }
 
         void checkNotNull(Row row) {
-            for (int i = 0; i < writers.length; i++) {
-                if (!nullable[i] && row.isNullAt(i)) {
+            for (int i : notNull) {
+                if (row.isNullAt(i)) {
                     throw nullInNotNull(i);
                 }
             }

@@ -285,4 +285,50 @@ class DeletionVectorPaimonInteropTest {
             assertThat(TestRows.readAll(load(paimon))).isEqualTo(expected);
         }
     }
+
+    /**
+     * Vectors on an append table (as a {@code DELETE} in Spark writes them: an index file by data file
+     * name): Paimon and Strata skip the deleted rows, and Strata's full compaction rewrites the files
+     * without them and drops the vectors.
+     */
+    @org.junit.jupiter.api.Test
+    void appendTableVectorsAreAppliedAndCompactedAway() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            paimon.createTable("db", "t", TYPE, List.of(), List.of(),
+                    Map.of("file.format", "parquet", "deletion-vectors.enabled", "true"));
+            List<GenericRow> all = new ArrayList<>();
+            for (int c = 0; c < 2; c++) {
+                List<GenericRow> rows = new ArrayList<>();
+                for (int i = 0; i < 30; i++) {
+                    rows.add(row(RowKind.INSERT, "all", c * 100 + i, "c" + c, (long) i));
+                }
+                paimon.write("db", "t", rows);
+                all.addAll(rows);
+            }
+            FileStoreTable table = load(paimon);
+            List<ManifestEntry> files = table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
+            assertThat(files).hasSize(2);
+            // Delete rows 0, 5 and 29 of each file: its rows are in write order, so those with amount 0, 5 and 29.
+            Map<String, io.strata.manifest.DeletionVector> vectors = new java.util.LinkedHashMap<>();
+            for (ManifestEntry e : files) {
+                vectors.put(e.file().fileName(), io.strata.manifest.DeletionVector.of(0, 5, 29));
+            }
+            List<GenericRow> kept = all.stream().filter(r -> r.getLong(3) != 0 && r.getLong(3) != 5 && r.getLong(3) != 29)
+                    .toList();
+            io.strata.manifest.IndexFileMeta index = new io.strata.manifest.DeletionVectorIndexFile(table.fileIO(),
+                    table.paths().indexDirectory()).write(vectors);
+            try (CommitHooks hooks = CommitHooks.open(table)) {
+                new FileStoreCommit(table, "spark-delete", hooks).commit(List.of(), List.of(), List.of(
+                        new IndexManifestEntry(io.strata.manifest.FileKind.ADD, files.get(0).partition(), 0, index)),
+                        Long.MAX_VALUE, io.strata.snapshot.CommitKind.APPEND);
+            }
+            List<String> expected = TestRows.formatAll(kept, TYPE);
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+            assertThat(TestRows.readAll(table)).isEqualTo(expected);
+            table.compactFull();
+            assertThat(table.latestSnapshot().orElseThrow().indexManifest()).isNull();
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+            assertThat(TestRows.readAll(table)).isEqualTo(expected);
+        }
+    }
 }

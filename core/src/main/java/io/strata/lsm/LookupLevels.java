@@ -7,12 +7,12 @@ import io.strata.manifest.DataFileMeta;
 import io.strata.types.RowComparator;
 import io.strata.types.RowType;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Finds the newest version of a key in the higher levels of a bucket: level by level from the lowest,
@@ -81,7 +81,7 @@ public final class LookupLevels {
             if (file == null) {
                 continue;
             }
-            CachedRecord found = load(file).records.get(value);
+            CachedRecord found = load(file).find(value, valueKeyOrder);
             if (found != null && (deletions == null || !deletions.isDeleted(file.fileName(), found.position()))) {
                 StoredRecord r = found.record();
                 return new Found(new StoredRecord((GenericRow) r.value(), r.sequenceNumber(), r.kind(), run.level()),
@@ -121,7 +121,8 @@ public final class LookupLevels {
         if (cached != null) {
             return cached;
         }
-        TreeMap<Row, CachedRecord> records = new TreeMap<>(valueKeyOrder);
+        // A data file is sorted by key with one row per key: its rows, in file order, are searched by bisection.
+        List<CachedRecord> records = new ArrayList<>();
         try (RecordCursor cursor = opener.open(file)) {
             DataFileCursor positioned = cursor instanceof DataFileCursor d ? d : null;
             if (deletions != null && positioned == null) {
@@ -131,7 +132,7 @@ public final class LookupLevels {
             long counter = 0;
             while (cursor.advance()) {
                 StoredRecord r = StoredRecord.copyOf(cursor, rowType, file.level());
-                records.put(r.value(), new CachedRecord(r, positioned != null ? positioned.position() : counter));
+                records.add(new CachedRecord(r, positioned != null ? positioned.position() : counter));
                 counter++;
             }
         }
@@ -156,5 +157,23 @@ public final class LookupLevels {
 
     private record CachedRecord(StoredRecord record, long position) {}
 
-    private record CachedFile(TreeMap<Row, CachedRecord> records, long bytes) {}
+    private record CachedFile(List<CachedRecord> records, long bytes) {
+
+        CachedRecord find(Row value, Comparator<Row> keyOrder) {
+            int lo = 0;
+            int hi = records.size() - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                int c = keyOrder.compare(records.get(mid).record().value(), value);
+                if (c < 0) {
+                    lo = mid + 1;
+                } else if (c > 0) {
+                    hi = mid - 1;
+                } else {
+                    return records.get(mid);
+                }
+            }
+            return null;
+        }
+    }
 }

@@ -109,8 +109,18 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
         this.fullCompactionChangelog = changelogOptions.producer() == ChangelogProducer.FULL_COMPACTION;
         this.lookupMerge = changelogOptions.needsLookup();
         this.firstRow = options.mergeEngine() == MergeEngine.FIRST_ROW;
-        boolean[] all = allFields();
-        DataFileReadType readType = new DataFileReadType(rowType, all, true);
+        boolean[] lookedUp = allFields();
+        if (deletions != null && options.mergeEngine() == MergeEngine.DEDUPLICATE && sequenceFieldPositions.length == 0
+                && changelogOptions.producer() != ChangelogProducer.LOOKUP) {
+            // Deletion vectors of a plain deduplicate table: a looked-up old row only needs its position (the
+            // level-0 version, newer by sequence number, wins, and no changelog compares old and new), so
+            // lookups read and hold the key columns only, as Paimon keeps only positions then.
+            java.util.Arrays.fill(lookedUp, false);
+            for (int p : keyPositions) {
+                lookedUp[p] = true;
+            }
+        }
+        DataFileReadType readType = new DataFileReadType(rowType, lookedUp, true);
         this.lookupLevels = lookupMerge
                 ? new LookupLevels(rowType, schema.trimmedPrimaryKeyType(), keyPositions, file -> open(file, readType),
                         changelogOptions.lookupCacheMaxMemorySize(), deletions)

@@ -33,6 +33,8 @@ public final class CompactManager {
     private final int numSortedRunStopTrigger;
     private final CompactRewriter rewriter;
     private final String bucketDescription;
+    /** Deletion-vectors mode: old rows of a deleted key are marked in vectors, so deletes are always dropped. */
+    private final boolean deletionVectors;
     private Future<CompactResult> running;
 
     /**
@@ -42,6 +44,18 @@ public final class CompactManager {
      */
     public CompactManager(ExecutorService executor, Levels levels, CompactStrategy strategy, Comparator<Row> keyComparator,
             long compactionFileSize, int numSortedRunStopTrigger, CompactRewriter rewriter, String bucketDescription) {
+        this(executor, levels, strategy, keyComparator, compactionFileSize, numSortedRunStopTrigger, rewriter,
+                bucketDescription, false);
+    }
+
+    /**
+     * @param deletionVectors whether the rewriter maintains deletion vectors: then every compaction into a
+     *     level above 0 drops deletes, as Paimon's, since the rows they delete are marked in vectors
+     */
+    public CompactManager(ExecutorService executor, Levels levels, CompactStrategy strategy, Comparator<Row> keyComparator,
+            long compactionFileSize, int numSortedRunStopTrigger, CompactRewriter rewriter, String bucketDescription,
+            boolean deletionVectors) {
+        this.deletionVectors = deletionVectors;
         this.executor = executor;
         this.levels = levels;
         this.strategy = strategy;
@@ -93,7 +107,8 @@ public final class CompactManager {
             return;
         }
         CompactUnit picked = unit.get();
-        boolean dropDelete = picked.outputLevel() != 0 && picked.outputLevel() >= levels.nonEmptyHighestLevel();
+        boolean dropDelete = picked.outputLevel() != 0
+                && (deletionVectors || picked.outputLevel() >= levels.nonEmptyHighestLevel());
         List<LevelSortedRun> untouched = new ArrayList<>();
         for (LevelSortedRun run : levels.levelSortedRuns()) {
             if (run.level() > picked.outputLevel()) {

@@ -75,6 +75,11 @@ public final class DataFileCursor implements RecordCursor {
         return row;
     }
 
+    /** The 0-based position in the file of the current row (what a deletion vector marks). */
+    public long position() {
+        return batchStartPosition + rowInBatch;
+    }
+
     @Override
     public long sequenceNumber() {
         return sequenceColumn == null ? 0 : sequenceColumn.getLong(rowInBatch);

@@ -28,6 +28,8 @@ public final class LookupChangelogMerge implements ChangelogMerge {
     private final RowType rowType;
     private final KeyChange change;
     private final List<KeyVersion> candidates = new ArrayList<>();
+    /** Deletion-vectors mode: where a looked-up old row is marked deleted; null otherwise. */
+    private final BucketDeletionVectors deletions;
 
     /**
      * @param untouchedRuns the runs above the compaction's output level, where old values are looked up
@@ -36,6 +38,17 @@ public final class LookupChangelogMerge implements ChangelogMerge {
     public LookupChangelogMerge(MergeFunction function, Comparator<KeyVersion> versionOrder, LookupLevels lookup,
             List<LevelSortedRun> untouchedRuns, boolean produceChangelog, boolean dropDelete, RowType rowType,
             boolean rowDeduplicate) {
+        this(function, versionOrder, lookup, untouchedRuns, produceChangelog, dropDelete, rowType, rowDeduplicate, null);
+    }
+
+    /**
+     * @param deletions deletion-vectors mode: the old row a lookup finds in a level the compaction leaves
+     *     alone is marked deleted there, since the merged value (or, for a delete, nothing) replaces it
+     */
+    public LookupChangelogMerge(MergeFunction function, Comparator<KeyVersion> versionOrder, LookupLevels lookup,
+            List<LevelSortedRun> untouchedRuns, boolean produceChangelog, boolean dropDelete, RowType rowType,
+            boolean rowDeduplicate, BucketDeletionVectors deletions) {
+        this.deletions = deletions;
         this.function = function;
         this.versionOrder = versionOrder;
         this.lookup = lookup;
@@ -64,9 +77,13 @@ public final class LookupChangelogMerge implements ChangelogMerge {
         }
         KeyVersion before = highLevel;
         if (level0 && highLevel == null) {
-            before = lookup.lookup(versions.get(0).value(), untouchedRuns);
-            if (before != null) {
+            LookupLevels.Found found = lookup.find(versions.get(0).value(), untouchedRuns);
+            if (found != null) {
+                before = found.record();
                 candidates.add(before);
+                if (deletions != null) {
+                    deletions.delete(found.fileName(), found.position());
+                }
             }
         }
         candidates.sort(versionOrder);

@@ -7,12 +7,12 @@ import io.strata.manifest.DataFileMeta;
 import io.strata.types.RowComparator;
 import io.strata.types.RowType;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Finds the newest version of a key in the higher levels of a bucket: level by level from the lowest,
@@ -34,6 +34,8 @@ public final class LookupLevels {
     private final DataFileOpener opener;
     private final long maxMemoryBytes;
     private final Map<String, CachedFile> cache = new LinkedHashMap<>(16, 0.75f, true);
+    /** Deletion-vectors mode: rows marked here are not found; null otherwise. */
+    private final BucketDeletionVectors deletions;
     private long cachedBytes;
 
     /**
@@ -41,6 +43,16 @@ public final class LookupLevels {
      * @param keyPositions positions of the trimmed primary key in {@code rowType}
      */
     public LookupLevels(RowType rowType, RowType keyType, int[] keyPositions, DataFileOpener opener, long maxMemoryBytes) {
+        this(rowType, keyType, keyPositions, opener, maxMemoryBytes, null);
+    }
+
+    /**
+     * @param deletions deletion-vectors mode: the bucket's vectors, checked at every lookup (a cached file
+     *     may have lost rows to later compactions); the opener must return {@link DataFileCursor}s
+     */
+    public LookupLevels(RowType rowType, RowType keyType, int[] keyPositions, DataFileOpener opener, long maxMemoryBytes,
+            BucketDeletionVectors deletions) {
+        this.deletions = deletions;
         this.rowType = rowType;
         this.keyPositions = keyPositions;
         this.fileKeyComparator = RowComparator.of(keyType);
@@ -54,19 +66,33 @@ public final class LookupLevels {
      * level 0), with its level; null if no run holds the key.
      */
     public StoredRecord lookup(Row value, List<LevelSortedRun> runs) throws IOException {
+        Found found = find(value, runs);
+        return found == null ? null : found.record();
+    }
+
+    /**
+     * Like {@link #lookup}, with where the record lies: its file and row position. In deletion-vectors
+     * mode rows already marked deleted are passed over.
+     */
+    public Found find(Row value, List<LevelSortedRun> runs) throws IOException {
         ProjectedRow key = new ProjectedRow(keyPositions).replace(value);
         for (LevelSortedRun run : runs) {
             DataFileMeta file = fileHolding(run.run().files(), key);
             if (file == null) {
                 continue;
             }
-            StoredRecord found = load(file).records.get(value);
-            if (found != null) {
-                return new StoredRecord((GenericRow) found.value(), found.sequenceNumber(), found.kind(), run.level());
+            CachedRecord found = load(file).find(value, valueKeyOrder);
+            if (found != null && (deletions == null || !deletions.isDeleted(file.fileName(), found.position()))) {
+                StoredRecord r = found.record();
+                return new Found(new StoredRecord((GenericRow) r.value(), r.sequenceNumber(), r.kind(), run.level()),
+                        file.fileName(), found.position());
             }
         }
         return null;
     }
+
+    /** A looked-up record, the data file holding it and its 0-based row position there. */
+    public record Found(StoredRecord record, String fileName, long position) {}
 
     /** Whether any of {@code runs} holds the key of {@code value}. */
     public boolean contains(Row value, List<LevelSortedRun> runs) throws IOException {
@@ -95,11 +121,19 @@ public final class LookupLevels {
         if (cached != null) {
             return cached;
         }
-        TreeMap<Row, StoredRecord> records = new TreeMap<>(valueKeyOrder);
+        // A data file is sorted by key with one row per key: its rows, in file order, are searched by bisection.
+        List<CachedRecord> records = new ArrayList<>();
         try (RecordCursor cursor = opener.open(file)) {
+            DataFileCursor positioned = cursor instanceof DataFileCursor d ? d : null;
+            if (deletions != null && positioned == null) {
+                throw new IllegalStateException("Looking keys up in deletion-vectors mode needs row positions of "
+                        + file.fileName());
+            }
+            long counter = 0;
             while (cursor.advance()) {
                 StoredRecord r = StoredRecord.copyOf(cursor, rowType, file.level());
-                records.put(r.value(), r);
+                records.add(new CachedRecord(r, positioned != null ? positioned.position() : counter));
+                counter++;
             }
         }
         long bytes = records.size() * (RECORD_OVERHEAD_BYTES + 16L * rowType.fieldCount()) + file.fileSize();
@@ -121,5 +155,25 @@ public final class LookupLevels {
         return cache.size();
     }
 
-    private record CachedFile(TreeMap<Row, StoredRecord> records, long bytes) {}
+    private record CachedRecord(StoredRecord record, long position) {}
+
+    private record CachedFile(List<CachedRecord> records, long bytes) {
+
+        CachedRecord find(Row value, Comparator<Row> keyOrder) {
+            int lo = 0;
+            int hi = records.size() - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                int c = keyOrder.compare(records.get(mid).record().value(), value);
+                if (c < 0) {
+                    lo = mid + 1;
+                } else if (c > 0) {
+                    hi = mid - 1;
+                } else {
+                    return records.get(mid);
+                }
+            }
+            return null;
+        }
+    }
 }

@@ -50,9 +50,13 @@ public final class DeletionVectorIndexFile {
 
     /** The deletion vectors of the file, by data file name, in the order of {@code meta.dvRanges()}. */
     public Map<String, DeletionVector> read(IndexFileMeta meta) throws IOException {
-        if (!IndexFileMeta.DELETION_VECTORS.equals(meta.indexType()) || meta.dvRanges() == null) {
+        if (!IndexFileMeta.DELETION_VECTORS.equals(meta.indexType())) {
             throw new IllegalArgumentException("Index file " + meta.fileName() + " of type " + meta.indexType()
                     + " holds no deletion vectors");
+        }
+        if (meta.dvRanges() == null || meta.dvRanges().isEmpty()) {
+            // Paimon writes a bucket whose last vector went as a file of no vectors.
+            return new LinkedHashMap<>();
         }
         Path path = path(meta);
         byte[] bytes;

@@ -28,8 +28,14 @@ public final class ChangelogOptions {
                     + "first-row merge engine), per bucket writer; the least recently used files are "
                     + "dropped beyond it.");
 
+    public static final ConfigOption<Boolean> FORCE_LOOKUP = ConfigOption.booleanOption(
+            "force-lookup", false,
+            "Whether primary-key compactions look old values up and compact level 0 at every commit even "
+                    + "without the lookup producer, first-row or deletion vectors (Paimon's force-lookup).");
+
     /** Every changelog option, in documentation order. */
-    public static final List<ConfigOption<?>> ALL = List.of(ROW_DEDUPLICATE, LOOKUP_WAIT, LOOKUP_CACHE_MAX_MEMORY_SIZE);
+    public static final List<ConfigOption<?>> ALL = List.of(ROW_DEDUPLICATE, LOOKUP_WAIT, LOOKUP_CACHE_MAX_MEMORY_SIZE,
+            FORCE_LOOKUP);
 
     private final TableOptions options;
 
@@ -58,10 +64,21 @@ public final class ChangelogOptions {
 
     /**
      * Whether compactions look old values up in the higher levels and level 0 is compacted at every
-     * commit: the lookup producer, and first-row (whose batch reads skip level 0), as Paimon's lookup
-     * strategy.
+     * commit: the lookup producer, first-row and deletion vectors (whose batch reads skip level 0), and
+     * {@code force-lookup}, as Paimon's lookup strategy. Meaningful for primary-key tables only.
      */
     public boolean needsLookup() {
-        return producer() == ChangelogProducer.LOOKUP || options.mergeEngine() == MergeEngine.FIRST_ROW;
+        return producer() == ChangelogProducer.LOOKUP || options.mergeEngine() == MergeEngine.FIRST_ROW
+                || options.deletionVectorsEnabled() || options.get(FORCE_LOOKUP);
+    }
+
+    /**
+     * Whether a commit waits for the compaction of its level-0 files: first-row and deletion-vectors
+     * tables always (their batch reads see nothing of level 0), the lookup producer unless
+     * {@code changelog-producer.lookup-wait} is false.
+     */
+    public boolean commitWaitsForLevel0() {
+        return options.mergeEngine() == MergeEngine.FIRST_ROW || options.deletionVectorsEnabled()
+                || (producer() == ChangelogProducer.LOOKUP && lookupWait());
     }
 }

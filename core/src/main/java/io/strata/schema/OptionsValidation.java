@@ -111,8 +111,7 @@ final class OptionsValidation {
                     "Strata cannot write it yet; remove it");
         }
         if (typed.deletionVectorsEnabled()) {
-            throw unsupported("deletion-vectors.enabled", options.get("deletion-vectors.enabled"),
-                    "Strata cannot write deletion vectors yet; supported for writing: false");
+            validateForDeletionVectors(options, typed);
         }
         for (Map.Entry<String, String> e : options.entrySet()) {
             // File indexes only speed up reads, so a reader may ignore them; a writer must build them.
@@ -136,6 +135,27 @@ final class OptionsValidation {
         if (primaryKeys.isEmpty() && bucket > 0 && typed.bucketKey().isEmpty()) {
             throw new IllegalArgumentException(
                     "Table option 'bucket' = '" + bucket + "' on an append table needs option 'bucket-key'");
+        }
+    }
+
+    /**
+     * Paimon 1.4's rules for {@code deletion-vectors.enabled} (its SchemaValidation): the changelog
+     * producer must be none, input or lookup (full-compaction compares whole old and new top levels,
+     * which vectors would hide), and first-row needs no vectors, since it never replaces an old row.
+     */
+    private static void validateForDeletionVectors(Map<String, String> options, TableOptions typed) {
+        String dv = "'deletion-vectors.enabled' = '" + options.get("deletion-vectors.enabled") + "'";
+        ChangelogProducer producer = typed.changelogProducer();
+        if (producer != ChangelogProducer.NONE && producer != ChangelogProducer.INPUT
+                && producer != ChangelogProducer.LOOKUP) {
+            throw unsupported("changelog-producer", options.get("changelog-producer"),
+                    "with " + dv + " only changelog-producer 'none', 'input' or 'lookup' is supported, as in Paimon"
+                            + " (\"Deletion vectors mode is only supported for NONE/INPUT/LOOKUP changelog producer\")");
+        }
+        if (typed.mergeEngine() == MergeEngine.FIRST_ROW) {
+            throw unsupported("merge-engine", options.get("merge-engine"),
+                    "'first-row' does not take " + dv + ", as in Paimon: first-row never deletes an old row,"
+                            + " so it needs no deletion vectors (its batch reads already skip level 0)");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactManager;
 import io.strata.lsm.CompactStrategy;
 import io.strata.lsm.ForceLevel0Compaction;
@@ -26,19 +27,30 @@ final class BucketCompactions {
     /** The compactions of bucket {@code key}, whose live files are {@code files}, run on {@code executor}. */
     static CompactManager manager(FileStoreTable table, MergeFunctionFactory mergeFunctions,
             SnapshotFiles.BucketKey key, List<DataFileMeta> files, ExecutorService executor, DataFileNames names) {
+        return manager(table, mergeFunctions, key, files, executor, names, null);
+    }
+
+    /**
+     * Same, maintaining the bucket's deletion vectors {@code deletions} (deletion-vectors tables; null
+     * for others): compactions mark the old rows of the keys they write and always drop deletes.
+     */
+    static CompactManager manager(FileStoreTable table, MergeFunctionFactory mergeFunctions,
+            SnapshotFiles.BucketKey key, List<DataFileMeta> files, ExecutorService executor, DataFileNames names,
+            BucketDeletionVectors deletions) {
         TableSchema schema = table.schema();
         CompactionOptions compaction = new CompactionOptions(schema.tableOptions());
         RowComparator keyOrder = RowComparator.of(schema.trimmedPrimaryKeyType());
         Levels levels = new Levels(keyOrder, files, compaction.numLevels());
         UniversalCompaction universal = new UniversalCompaction(compaction.maxSizeAmplificationPercent(),
                 compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval());
-        // The lookup producer's changelog and first-row's reads (which skip level 0) need level 0 empty.
+        // The lookup producer's changelog and the reads of first-row and deletion-vectors tables (which skip
+        // level 0) need level 0 empty.
         CompactStrategy strategy = new ChangelogOptions(schema.tableOptions()).needsLookup()
                 ? new ForceLevel0Compaction(universal) : universal;
         String description = "bucket " + key.bucket() + " of partition " + table.paths().partitionPath(key.partition())
                 + " of table " + table.location();
         return new CompactManager(executor, levels, strategy, keyOrder, compaction.compactionFileSize(true),
                 compaction.stopTrigger(), new MergeTreeCompactRewriter(table, mergeFunctions, key.partition(),
-                        key.bucket(), names, levels.maxLevel()), description);
+                        key.bucket(), names, levels.maxLevel(), deletions), description, deletions != null);
     }
 }

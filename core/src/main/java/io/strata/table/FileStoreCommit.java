@@ -4,6 +4,9 @@ import io.strata.data.Row;
 import io.strata.fs.FileIO;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
+import io.strata.manifest.IndexManifestEntries;
+import io.strata.manifest.IndexManifestEntry;
+import io.strata.manifest.IndexManifestFile;
 import io.strata.manifest.ManifestEntry;
 import io.strata.manifest.ManifestFile;
 import io.strata.manifest.ManifestFileMeta;
@@ -76,15 +79,26 @@ final class FileStoreCommit {
      */
     long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, long commitIdentifier, CommitKind kind)
             throws IOException {
-        Snapshot landed = land(changes, changelog, commitIdentifier, kind);
+        return commit(changes, changelog, List.of(), commitIdentifier, kind);
+    }
+
+    /**
+     * Same, with changes of deletion-vector index files: for each (partition, bucket) they name, DELETE
+     * entries of the bucket's index files in the snapshot the writer started from, and the ADD of the
+     * file that replaces them. If another commit changed that bucket's index files meanwhile, the
+     * commit fails as a conflict (its vectors were computed on rows that changed).
+     */
+    long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, List<IndexManifestEntry> indexChanges,
+            long commitIdentifier, CommitKind kind) throws IOException {
+        Snapshot landed = land(changes, changelog, indexChanges, commitIdentifier, kind);
         hooks.committed(landed);
         TableMaintenance.afterCommit(io, paths.root());
         return landed.id();
     }
 
     /** The commit protocol; returns the snapshot that landed, or fails leaving the table as it was. */
-    private Snapshot land(List<ManifestEntry> changes, List<ManifestEntry> changelog, long commitIdentifier,
-            CommitKind kind) throws IOException {
+    private Snapshot land(List<ManifestEntry> changes, List<ManifestEntry> changelog,
+            List<IndexManifestEntry> indexChanges, long commitIdentifier, CommitKind kind) throws IOException {
         ManifestFile manifestFile = new ManifestFile(io, paths.manifestDirectory(), schema.partitionType(),
                 options.manifestTargetFileSize(), names);
         ManifestList manifestList = new ManifestList(io, paths.manifestDirectory(), names);
@@ -122,12 +136,13 @@ final class FileStoreCommit {
                 if (latest.isPresent()) {
                     checkConflicts(latest.get(), changes);
                 }
+                checkIndexConflicts(latest.orElse(null), indexChanges);
                 List<Path> attemptFiles = new ArrayList<>();
                 Snapshot next;
                 boolean won;
                 try {
-                    next = buildSnapshot(latest.orElse(null), delta, changes, changelogManifests, commitIdentifier,
-                            kind, manifestFile, manifestList, attemptFiles);
+                    next = buildSnapshot(latest.orElse(null), delta, changes, changelogManifests, indexChanges,
+                            commitIdentifier, kind, manifestFile, manifestList, attemptFiles);
                     won = hooks.createSnapshot(() -> snapshots.tryCommit(next));
                 } catch (IOException | RuntimeException e) {
                     for (Path p : attemptFiles) {
@@ -280,6 +295,36 @@ final class FileStoreCommit {
         }
     }
 
+    /**
+     * Each bucket whose index files the commit replaces must still have exactly the index files the
+     * commit deletes (none if it deletes none): otherwise a concurrent commit changed its vectors.
+     */
+    private void checkIndexConflicts(Snapshot latest, List<IndexManifestEntry> indexChanges) throws IOException {
+        if (indexChanges.isEmpty()) {
+            return;
+        }
+        java.util.Map<SnapshotFiles.BucketKey, Set<String>> expected = new java.util.LinkedHashMap<>();
+        for (IndexManifestEntry e : indexChanges) {
+            Set<String> names = expected.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
+                    k -> new java.util.TreeSet<>());
+            if (e.kind() == FileKind.DELETE) {
+                names.add(e.indexFile().fileName());
+            }
+        }
+        java.util.Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> current = latest == null
+                ? java.util.Map.of() : snapshotFiles.deletionIndexFiles(latest);
+        for (java.util.Map.Entry<SnapshotFiles.BucketKey, Set<String>> b : expected.entrySet()) {
+            Set<String> actual = new java.util.TreeSet<>();
+            current.getOrDefault(b.getKey(), List.of()).forEach(e -> actual.add(e.indexFile().fileName()));
+            if (!actual.equals(b.getValue())) {
+                throw new IOException("Commit conflict on table " + paths.root() + ": the deletion vectors of bucket "
+                        + b.getKey().bucket() + " of partition " + paths.partitionPath(b.getKey().partition())
+                        + " were changed by snapshot <= " + (latest == null ? 0 : latest.id()) + " (index files " + actual
+                        + ", expected " + b.getValue() + "; a concurrent compaction?)");
+            }
+        }
+    }
+
     private static boolean overlaps(RowComparator c, Row aMin, Row aMax, Row bMin, Row bMax) {
         return c.compare(aMin, bMax) <= 0 && c.compare(bMin, aMax) <= 0;
     }
@@ -288,8 +333,8 @@ final class FileStoreCommit {
     private record ChangelogManifests(ManifestList.Written list, long recordCount) {}
 
     private Snapshot buildSnapshot(Snapshot latest, List<ManifestFileMeta> delta, List<ManifestEntry> changes,
-            ChangelogManifests changelog, long commitIdentifier, CommitKind kind, ManifestFile manifestFile, ManifestList manifestList,
-            List<Path> attemptFiles) throws IOException {
+            ChangelogManifests changelog, List<IndexManifestEntry> indexChanges, long commitIdentifier, CommitKind kind,
+            ManifestFile manifestFile, ManifestList manifestList, List<Path> attemptFiles) throws IOException {
         List<ManifestFileMeta> base = new ArrayList<>();
         long previousTotal = 0;
         if (latest != null) {
@@ -316,6 +361,10 @@ final class FileStoreCommit {
             deltaRecords += e.kind() == FileKind.ADD ? e.file().rowCount() : -e.file().rowCount();
         }
         long id = latest == null ? 1 : latest.id() + 1;
+        String indexManifest = latest == null ? null : latest.indexManifest();
+        if (!indexChanges.isEmpty()) {
+            indexManifest = writeIndexManifest(latest, indexChanges, attemptFiles);
+        }
         return Snapshot.builder()
                 .id(id)
                 .schemaId(schema.id())
@@ -326,7 +375,7 @@ final class FileStoreCommit {
                 .changelogManifestList(changelog == null ? null : changelog.list().fileName())
                 .changelogManifestListSize(changelog == null ? null : changelog.list().fileSize())
                 .changelogRecordCount(changelog == null ? null : changelog.recordCount())
-                .indexManifest(latest == null ? null : latest.indexManifest())
+                .indexManifest(indexManifest)
                 .commitUser(commitUser)
                 .commitIdentifier(commitIdentifier)
                 .commitKind(kind)
@@ -335,5 +384,27 @@ final class FileStoreCommit {
                 .deltaRecordCount(deltaRecords)
                 .nextRowId(latest == null ? 0L : latest.nextRowId())
                 .build();
+    }
+
+    /**
+     * The index manifest of the next snapshot: the latest one's entries with the changes applied (a
+     * bucket's DELETEs before its ADDs; by file name for append tables without buckets, as Paimon
+     * combines them), or null when no index file is left.
+     */
+    private String writeIndexManifest(Snapshot latest, List<IndexManifestEntry> indexChanges, List<Path> attemptFiles)
+            throws IOException {
+        IndexManifestFile file = new IndexManifestFile(io, paths.manifestDirectory(), names);
+        List<IndexManifestEntry> previous = latest == null || latest.indexManifest() == null
+                ? List.of() : file.read(latest.indexManifest());
+        boolean byFileName = schema.primaryKeys().isEmpty() && options.bucket() == -1;
+        List<IndexManifestEntry> next = byFileName
+                ? IndexManifestEntries.combineByFileName(previous, indexChanges)
+                : IndexManifestEntries.combineByBucket(previous, indexChanges);
+        if (next.isEmpty()) {
+            return null;
+        }
+        String name = file.write(next);
+        attemptFiles.add(manifestPath(name));
+        return name;
     }
 }

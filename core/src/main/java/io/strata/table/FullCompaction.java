@@ -1,6 +1,7 @@
 package io.strata.table;
 
 import io.strata.data.GenericRow;
+import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactResult;
 import io.strata.lsm.IntervalPartition;
 import io.strata.lsm.MergeFunctionFactory;
@@ -8,6 +9,7 @@ import io.strata.lsm.RecordCursor;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.FileSource;
+import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
@@ -86,26 +88,36 @@ final class FullCompaction {
                 || new ChangelogOptions(options).needsLookup());
         MergeFunctionFactory mergeFunctions = changelogRewrite ? new MergeFunctionFactory(schema) : null;
         java.util.Comparator<io.strata.data.Row> fileKeys = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
+        // Deletion vectors (Paimon's, or Strata's): rewritten files are read without their deleted rows and
+        // lose their vectors, so each rewritten bucket's index files are replaced.
+        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> indexFiles = table.snapshotFiles().deletionIndexFiles(latest);
+        DeletionVectorIndex dvIndex = new DeletionVectorIndex(table);
+        List<IndexManifestEntry> indexChanges = new ArrayList<>();
         try {
             for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
                 if (!scope.test(b.getKey())) {
                     continue;
                 }
                 List<ManifestEntry> entries = b.getValue();
+                List<IndexManifestEntry> bucketIndex = indexFiles.getOrDefault(b.getKey(), List.of());
+                // A lone file with deleted rows is rewritten too: its vector then goes.
                 boolean needed = entries.size() > 1
-                        || (primaryKey && entries.get(0).file().level() != topLevel);
+                        || (primaryKey && entries.get(0).file().level() != topLevel)
+                        || bucketIndex.stream().anyMatch(e -> e.indexFile().rowCount() > 0);
                 if (!needed) {
                     continue;
                 }
                 ManifestEntry first = entries.get(0);
                 List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
-                Split split = new Split(latest.id(), first.partition(), first.bucket(), first.totalBuckets(), files, List.of());
+                Split split = new Split(latest.id(), first.partition(), first.bucket(), first.totalBuckets(), files,
+                        bucketIndex.stream().map(IndexManifestEntry::indexFile).toList());
                 Plan plan = new Plan(latest, List.of(split), all, rowType, null);
                 int level = primaryKey ? topLevel : 0;
                 if (primaryKey && changelogRewrite) {
                     // Changelog producers and lookup tables merge key by key (docs/changelog.md).
+                    BucketDeletionVectors deletions = options.deletionVectorsEnabled() ? dvIndex.read(bucketIndex) : null;
                     MergeTreeCompactRewriter rewriter = new MergeTreeCompactRewriter(table, mergeFunctions,
-                            first.partition(), first.bucket(), names, topLevel);
+                            first.partition(), first.bucket(), names, topLevel, deletions);
                     rewriter.beforeCompaction(topLevel, List.of());
                     CompactResult result = rewriter.rewrite(topLevel, true,
                             new IntervalPartition(fileKeys).partition(files));
@@ -120,6 +132,10 @@ final class FullCompaction {
                     }
                     for (DataFileMeta f : result.changelog()) {
                         changelog.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                    }
+                    if (!bucketIndex.isEmpty() || (deletions != null && deletions.modified())) {
+                        indexChanges.addAll(dvIndex.replace(first.partition(), first.bucket(), bucketIndex,
+                                deletions == null ? BucketDeletionVectors.empty() : deletions));
                     }
                     continue;
                 }
@@ -140,12 +156,15 @@ final class FullCompaction {
                 for (DataFileMeta f : writer.finish()) {
                     changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
                 }
+                // Every file of the bucket was rewritten without its deleted rows: no vector is left.
+                indexChanges.addAll(dvIndex.replace(first.partition(), first.bucket(), bucketIndex,
+                        BucketDeletionVectors.empty()));
             }
             if (changes.isEmpty()) {
                 return -1;
             }
             return new FileStoreCommit(table, UUID.randomUUID().toString(), hooks)
-                    .commit(changes, changelog, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+                    .commit(changes, changelog, indexChanges, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
         } catch (CommitCallbackException e) {
             // The COMPACT snapshot landed and references the new files: they must stay.
             throw e;
@@ -156,6 +175,7 @@ final class FullCompaction {
             for (org.apache.hadoop.fs.Path p : produced) {
                 table.fileIO().deleteQuietly(p);
             }
+            dvIndex.deleteAdded(indexChanges);
             throw e;
         }
     }

@@ -6,6 +6,7 @@ import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
+import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.ChangelogMerge;
 import io.strata.lsm.ChangelogOutput;
 import io.strata.lsm.CompactResult;
@@ -70,6 +71,8 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
     private final boolean lookupMerge;
     private final boolean firstRow;
     private final LookupLevels lookupLevels;
+    /** Deletion-vectors mode: the bucket's vectors, applied to every file read and maintained; else null. */
+    private final BucketDeletionVectors deletions;
     /** Set on the writer's thread before each compaction; read by it on the compaction thread. */
     private volatile List<LevelSortedRun> untouchedRuns = List.of();
 
@@ -81,6 +84,17 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
     /** @param maxLevel the bucket's max level (its levels may reach above {@code num-levels} - 1) */
     MergeTreeCompactRewriter(FileStoreTable table, MergeFunctionFactory mergeFunctions, BinaryRow partition, int bucket,
             DataFileNames names, int maxLevel) {
+        this(table, mergeFunctions, partition, bucket, names, maxLevel, null);
+    }
+
+    /**
+     * @param deletions deletion-vectors mode (docs/compaction.md): the bucket's vectors; files are read
+     *     without their deleted rows, the old rows of keys this compaction writes are marked in the
+     *     files it leaves alone, and rewritten files lose their vectors. Null for other tables.
+     */
+    MergeTreeCompactRewriter(FileStoreTable table, MergeFunctionFactory mergeFunctions, BinaryRow partition, int bucket,
+            DataFileNames names, int maxLevel, BucketDeletionVectors deletions) {
+        this.deletions = deletions;
         this.table = table;
         this.schema = table.schema();
         this.options = schema.tableOptions();
@@ -95,11 +109,21 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
         this.fullCompactionChangelog = changelogOptions.producer() == ChangelogProducer.FULL_COMPACTION;
         this.lookupMerge = changelogOptions.needsLookup();
         this.firstRow = options.mergeEngine() == MergeEngine.FIRST_ROW;
-        boolean[] all = allFields();
-        DataFileReadType readType = new DataFileReadType(rowType, all, true);
+        boolean[] lookedUp = allFields();
+        if (deletions != null && options.mergeEngine() == MergeEngine.DEDUPLICATE && sequenceFieldPositions.length == 0
+                && changelogOptions.producer() != ChangelogProducer.LOOKUP) {
+            // Deletion vectors of a plain deduplicate table: a looked-up old row only needs its position (the
+            // level-0 version, newer by sequence number, wins, and no changelog compares old and new), so
+            // lookups read and hold the key columns only, as Paimon keeps only positions then.
+            java.util.Arrays.fill(lookedUp, false);
+            for (int p : keyPositions) {
+                lookedUp[p] = true;
+            }
+        }
+        DataFileReadType readType = new DataFileReadType(rowType, lookedUp, true);
         this.lookupLevels = lookupMerge
                 ? new LookupLevels(rowType, schema.trimmedPrimaryKeyType(), keyPositions, file -> open(file, readType),
-                        changelogOptions.lookupCacheMaxMemorySize())
+                        changelogOptions.lookupCacheMaxMemorySize(), deletions)
                 : null;
     }
 
@@ -118,7 +142,7 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
                     ? new FirstRowLookupMerge(lookupLevels, untouchedRuns, produce)
                     : new LookupChangelogMerge(mergeFunctions.create(allFields()),
                             KeyVersionsReader.versionOrder(sequenceOrder()), lookupLevels, untouchedRuns, produce,
-                            dropDelete, rowType, changelogOptions.rowDeduplicate());
+                            dropDelete, rowType, changelogOptions.rowDeduplicate(), deletions);
             return rewriteByKey(outputLevel, sections, merge, produce);
         }
         if (fullCompactionChangelog && outputLevel == maxLevel) {
@@ -135,7 +159,9 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
         boolean rewrite = lookupMerge ? file.level() == 0
                 : fullCompactionChangelog && outputLevel == maxLevel && file.level() != maxLevel;
         if (rewrite) {
-            return rewrite(outputLevel, outputLevel == maxLevel, List.of(List.of(new SortedRun(List.of(file)))));
+            // With deletion vectors the rows a delete removes are marked in vectors: deletes always go.
+            boolean dropDelete = outputLevel == maxLevel || (deletions != null && outputLevel > 0);
+            return rewrite(outputLevel, dropDelete, List.of(List.of(new SortedRun(List.of(file)))));
         }
         return CompactRewriter.super.upgrade(outputLevel, file);
     }
@@ -178,7 +204,7 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
             writer.abort();
             throw e;
         }
-        return new CompactResult(filesOf(sections), after);
+        return rewritten(new CompactResult(filesOf(sections), after));
     }
 
     /** Merges key by key with {@code merge}, writing its records and, if {@code changelog}, its changelog files. */
@@ -205,12 +231,20 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
             while (reader.next()) {
                 merge.merge(reader.versions(), out);
             }
-            return new CompactResult(filesOf(sections), data.finish(), changes.finish());
+            return rewritten(new CompactResult(filesOf(sections), data.finish(), changes.finish()));
         } catch (IOException | RuntimeException e) {
             data.abort();
             changes.abort();
             throw e;
         }
+    }
+
+    /** The rewritten files' rows live on in the new files: their deletion vectors go. */
+    private CompactResult rewritten(CompactResult result) {
+        if (deletions != null) {
+            result.before().forEach(f -> deletions.removeVectorOf(f.fileName()));
+        }
+        return result;
     }
 
     private static List<DataFileMeta> filesOf(List<List<SortedRun>> sections) {
@@ -227,6 +261,6 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
         Path path = file.externalPath() != null ? new Path(file.externalPath()) : new Path(bucketDirectory, file.fileName());
         FormatFactory format = FormatFactory.of(FileFormat.fromFileName(file.fileName()));
         return new DataFileCursor(format.createReader(table.fileIO(), path, readType.fileReadType(), options.readBatchSize()),
-                readType, null);
+                readType, deletions == null ? null : deletions.vectorOf(file.fileName()));
     }
 }

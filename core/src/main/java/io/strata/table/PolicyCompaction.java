@@ -1,11 +1,13 @@
 package io.strata.table;
 
+import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactManager;
 import io.strata.lsm.CompactResult;
 import io.strata.lsm.MergeFunctionFactory;
 import io.strata.lsm.UniversalCompaction;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
+import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.schema.CompactionOptions;
 import io.strata.schema.TableOptions;
@@ -38,6 +40,10 @@ final class PolicyCompaction {
     private final TableCompaction.Progress progress;
     private final TableSchema schema;
     private final MergeFunctionFactory mergeFunctions;
+    /** Deletion-vectors tables: the index files of the latest snapshot, and the changes the compactions make. */
+    private final DeletionVectorIndex dvIndex;
+    private Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> indexFiles = Map.of();
+    private final List<IndexManifestEntry> indexChanges = new ArrayList<>();
 
     PolicyCompaction(FileStoreTable table, Predicate<SnapshotFiles.BucketKey> scope, TableCompaction.Progress progress) {
         this.table = table;
@@ -53,6 +59,7 @@ final class PolicyCompaction {
             // Malformed compaction options fail here, naming the table, before any bucket is read.
             new CompactionOptions(schema.tableOptions());
             this.mergeFunctions = new MergeFunctionFactory(schema);
+            this.dvIndex = schema.tableOptions().deletionVectorsEnabled() ? new DeletionVectorIndex(table) : null;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + table.location() + " cannot be written: " + e.getMessage(), e);
         }
@@ -65,6 +72,9 @@ final class PolicyCompaction {
             Snapshot latest = table.snapshotManager().latestSnapshot().orElse(null);
             if (latest == null) {
                 return -1;
+            }
+            if (dvIndex != null) {
+                indexFiles = table.snapshotFiles().deletionIndexFiles(latest);
             }
             Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
             for (ManifestEntry e : table.snapshotFiles().liveEntries(latest, null)) {
@@ -115,12 +125,15 @@ final class PolicyCompaction {
                 return -1;
             }
             return new FileStoreCommit(table, UUID.randomUUID().toString(), hooks)
-                    .commit(changes, changelog, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+                    .commit(changes, changelog, indexChanges, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
         } catch (CommitCallbackException e) {
             // The COMPACT snapshot landed and references the new files: they must stay.
             throw e;
         } catch (IOException | RuntimeException e) {
             deleteOutputs(results);
+            if (dvIndex != null) {
+                dvIndex.deleteAdded(indexChanges);
+            }
             throw e;
         } finally {
             executor.shutdownNow();
@@ -131,9 +144,15 @@ final class PolicyCompaction {
     private Optional<CompactResult> compact(SnapshotFiles.BucketKey key, List<ManifestEntry> entries,
             ExecutorService executor, DataFileNames names) throws IOException {
         List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
-        CompactManager manager = BucketCompactions.manager(table, mergeFunctions, key, files, executor, names);
+        List<IndexManifestEntry> bucketIndex = indexFiles.getOrDefault(key, List.of());
+        BucketDeletionVectors deletions = dvIndex == null ? null : dvIndex.read(bucketIndex);
+        CompactManager manager = BucketCompactions.manager(table, mergeFunctions, key, files, executor, names, deletions);
         manager.triggerCompaction(false);
-        return manager.compactionResult(true);
+        Optional<CompactResult> result = manager.compactionResult(true);
+        if (deletions != null && deletions.modified()) {
+            indexChanges.addAll(dvIndex.replace(key.partition(), key.bucket(), bucketIndex, deletions));
+        }
+        return result;
     }
 
     /** Deletes what the finished compactions wrote; a file only moved up a level keeps its name and stays. */

@@ -21,7 +21,6 @@ import io.strata.manifest.DeletionVector;
 import io.strata.manifest.DeletionVectorIndexFile;
 import io.strata.manifest.IndexFileMeta;
 import io.strata.schema.ChangelogOptions;
-import io.strata.schema.ChangelogProducer;
 import io.strata.schema.MergeEngine;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
@@ -62,7 +61,7 @@ public final class TableRead {
         this.schema = table.schema();
         this.rowType = schema.rowType();
         this.options = schema.tableOptions();
-        this.lookupMerge = new ChangelogOptions(options).producer() == ChangelogProducer.LOOKUP;
+        this.lookupMerge = new ChangelogOptions(options).needsLookup();
         this.primaryKey = !schema.primaryKeys().isEmpty();
         this.keyPositions = schema.trimmedPrimaryKeys().stream().mapToInt(rowType::requireIndexOf).toArray();
         this.sequenceFieldPositions = options.sequenceField().stream().mapToInt(rowType::requireIndexOf).toArray();

@@ -4,6 +4,7 @@ import io.strata.data.BinaryRow;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
+import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactManager;
 import io.strata.lsm.Levels;
 import io.strata.lsm.MemoryBudget;
@@ -13,11 +14,11 @@ import io.strata.lsm.WriteMerge;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.FileSource;
+import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
 import io.strata.schema.CompactionOptions;
-import io.strata.schema.MergeEngine;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.CommitKind;
@@ -88,6 +89,10 @@ final class TableWriter implements BatchWrite {
     private final MergeFunctionFactory mergeFunctions;
     /** The live files of every bucket in the latest snapshot; read when a bucket opens, dropped at each commit. */
     private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles;
+    /** The deletion-vector index files of every bucket in the same snapshot as {@link #restoredFiles}. */
+    private Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> restoredIndex;
+    /** Primary-key tables with {@code deletion-vectors.enabled}: compactions maintain vectors; else null. */
+    private final DeletionVectorIndex deletionVectorIndex;
     /** Whether flushes and commits compact by themselves (stream writes unless {@code write-only}). */
     private final boolean autoCompaction;
     private ExecutorService compactionExecutor;
@@ -132,6 +137,7 @@ final class TableWriter implements BatchWrite {
         this.primaryKeyPositions = positions(schema.primaryKeys());
         // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
         this.writeMerge = primaryKey ? mergeFunctions.forWrite("Table " + table.location()) : null;
+        this.deletionVectorIndex = primaryKey && options.deletionVectorsEnabled() ? new DeletionVectorIndex(table) : null;
         // Last: nothing after it may fail, or the hooks would not be closed.
         this.hooks = CommitHooks.open(table);
     }
@@ -202,14 +208,18 @@ final class TableWriter implements BatchWrite {
         for (DataFileMeta f : files) {
             maxSequence = Math.max(maxSequence, f.maxSequenceNumber());
         }
-        return new BucketWriter(key, maxSequence + 1, files);
+        return new BucketWriter(key, maxSequence + 1, files, restoredIndex.getOrDefault(key, List.of()));
     }
 
     /** The live files of every bucket in the latest snapshot, read once per commit cycle. */
     private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles() throws IOException {
         if (restoredFiles == null) {
             restoredFiles = new HashMap<>();
+            restoredIndex = new HashMap<>();
             Snapshot latest = table.snapshotManager().latestSnapshot().orElse(null);
+            if (latest != null && deletionVectorIndex != null) {
+                restoredIndex = table.snapshotFiles().deletionIndexFiles(latest);
+            }
             if (latest != null) {
                 for (ManifestEntry e : table.snapshotFiles().liveEntries(latest, null)) {
                     restoredFiles.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
@@ -243,8 +253,7 @@ final class TableWriter implements BatchWrite {
      * references are deleted and the writer must not be used any more.
      */
     long commit(long commitIdentifier, boolean waitCompaction, boolean fullCompaction) {
-        if (primaryKey && changelog.needsLookup()
-                && (options.mergeEngine() == MergeEngine.FIRST_ROW || changelog.lookupWait())) {
+        if (primaryKey && changelog.needsLookup() && changelog.commitWaitsForLevel0()) {
             // The commit waits for its level-0 files to be compacted: their changelog lands with it.
             waitCompaction = true;
         }
@@ -253,7 +262,11 @@ final class TableWriter implements BatchWrite {
         List<ManifestEntry> appendedChangelog = new ArrayList<>();
         List<ManifestEntry> compacted = new ArrayList<>();
         List<ManifestEntry> compactedChangelog = new ArrayList<>();
+        // Deletion vectors: each bucket whose vectors the compactions changed gets a new index file.
+        Map<BucketWriter, List<IndexManifestEntry>> bucketIndexChanges = new LinkedHashMap<>();
+        List<IndexManifestEntry> indexChanges = new ArrayList<>();
         boolean appendLanded = false;
+        boolean compactLanded = false;
         CommitCallbackException callbackFailure = null;
         try {
             for (BucketWriter w : writers.values()) {
@@ -264,6 +277,11 @@ final class TableWriter implements BatchWrite {
                 w.entries(FileKind.ADD, increment.compactAfter(), compacted);
                 w.entries(FileKind.ADD, increment.changelogFiles(), appendedChangelog);
                 w.entries(FileKind.ADD, increment.compactChangelog(), compactedChangelog);
+                List<IndexManifestEntry> bucketIndex = w.indexChanges();
+                if (!bucketIndex.isEmpty()) {
+                    bucketIndexChanges.put(w, bucketIndex);
+                    indexChanges.addAll(bucketIndex);
+                }
             }
             FileStoreCommit commit = new FileStoreCommit(table, commitUser, hooks);
             long snapshot = -1;
@@ -277,20 +295,27 @@ final class TableWriter implements BatchWrite {
                 }
                 appendLanded = true;
             }
-            if (!compacted.isEmpty() || !compactedChangelog.isEmpty()) {
+            if (!compacted.isEmpty() || !compactedChangelog.isEmpty() || !indexChanges.isEmpty()) {
                 try {
-                    snapshot = commit.commit(compacted, compactedChangelog, commitIdentifier, CommitKind.COMPACT);
+                    snapshot = commit.commit(compacted, compactedChangelog, indexChanges, commitIdentifier,
+                            CommitKind.COMPACT);
                 } catch (CommitCallbackException e) {
                     callbackFailure = callbackFailure == null ? e : callbackFailure;
                     snapshot = e.snapshotId();
                 }
+                compactLanded = true;
+                bucketIndexChanges.forEach(BucketWriter::indexCommitted);
             }
             restoredFiles = null;
+            restoredIndex = null;
             if (callbackFailure != null) {
                 throw new UncheckedIOException(callbackFailure.getMessage(), callbackFailure);
             }
             return snapshot;
         } catch (IOException | RuntimeException e) {
+            if (!compactLanded && deletionVectorIndex != null) {
+                deletionVectorIndex.deleteAdded(indexChanges);
+            }
             if (callbackFailure == null) {
                 abort(increments, appendLanded);
             }
@@ -323,6 +348,7 @@ final class TableWriter implements BatchWrite {
         }
         writers.clear();
         restoredFiles = null;
+        restoredIndex = null;
     }
 
     private void shutdownCompaction() {
@@ -388,16 +414,22 @@ final class TableWriter implements BatchWrite {
         /** Primary-key tables: the bucket's levels, compactions and uncommitted changes. */
         private final MergeTreeBucket lsm;
         private long nextSequence;
+        /** Deletion vectors: the bucket's vectors and its index files in the last snapshot; else null. */
+        private final BucketDeletionVectors deletions;
+        private List<IndexManifestEntry> indexFiles;
 
-        BucketWriter(SnapshotFiles.BucketKey key, long nextSequence, List<DataFileMeta> restored) {
+        BucketWriter(SnapshotFiles.BucketKey key, long nextSequence, List<DataFileMeta> restored,
+                List<IndexManifestEntry> restoredIndex) throws IOException {
             this.key = key;
             this.nextSequence = nextSequence;
+            this.indexFiles = restoredIndex;
+            this.deletions = deletionVectorIndex == null ? null : deletionVectorIndex.read(restoredIndex);
             this.buffer = primaryKey
                     ? new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot, inputChangelog())
                     : null;
             if (primaryKey) {
                 CompactManager manager = BucketCompactions.manager(table, mergeFunctions, key, restored,
-                        compactionExecutor(), names);
+                        compactionExecutor(), names, deletions);
                 this.lsm = new MergeTreeBucket(table.fileIO(), bucketDirectory(), manager, autoCompaction,
                         compaction.stopTrigger(), changelog.needsLookup());
             } else {
@@ -418,6 +450,23 @@ final class TableWriter implements BatchWrite {
             return new RollingDataFileWriter(table.fileIO(), bucketDirectory(), rowType, keyPositions, primaryKey,
                     options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), fileNames,
                     schema.id(), level, source);
+        }
+
+        /**
+         * Deletion vectors: when the compactions since the last commit changed the bucket's vectors, writes
+         * them as a new index file and returns the index manifest changes replacing the old one; else none.
+         */
+        List<IndexManifestEntry> indexChanges() throws IOException {
+            if (deletions == null || !deletions.modified()) {
+                return List.of();
+            }
+            return deletionVectorIndex.replace(key.partition(), key.bucket(), indexFiles, deletions);
+        }
+
+        /** The index changes of {@link #indexChanges()} landed: they are the bucket's index files now. */
+        void indexCommitted(List<IndexManifestEntry> changes) {
+            indexFiles = DeletionVectorIndex.added(changes);
+            deletions.committed();
         }
 
         /** Adds a manifest entry of this bucket for each of {@code files} to {@code to}. */

@@ -184,7 +184,6 @@ class TableOptionsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "changelog-producer.row-deduplicate-ignore-fields|a|cannot write",
-            "deletion-vectors.enabled|true|deletion vectors",
             "file-index.bloom-filter.columns|a|file indexes"})
     void optionsStrataCanReadButNotWriteAreRejectedForWrite(String key, String value, String hint) {
         Map<String, String> options = Map.of(key, value, "bucket", "2");
@@ -192,6 +191,30 @@ class TableOptionsTest {
         assertThatThrownBy(() -> TableOptions.validateForWrite(options, List.of("id")))
                 .hasMessageContaining("'" + key + "'").hasMessageContaining("'" + value + "'").hasMessageContaining(hint);
         assertThatThrownBy(() -> TableOptions.validateForWrite(options)).hasMessageContaining("'" + key + "'");
+    }
+
+    /** Deletion vectors take what Paimon 1.4's SchemaValidation takes, and refuse the rest naming both options. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "merge-engine|deduplicate|",
+            "merge-engine|partial-update|",
+            "merge-engine|aggregation|",
+            "merge-engine|first-row|'merge-engine' = 'first-row'",
+            "changelog-producer|none|",
+            "changelog-producer|input|",
+            "changelog-producer|lookup|",
+            "changelog-producer|full-compaction|'changelog-producer' = 'full-compaction'",
+            "sequence.field|v|"})
+    void deletionVectorsTakeWhatPaimonTakes(String key, String value, String refusal) {
+        Map<String, String> options = Map.of("deletion-vectors.enabled", "true", "bucket", "2", key, value);
+        if (refusal == null) {
+            assertThatCode(() -> TableOptions.validateForWrite(options, List.of("id"))).doesNotThrowAnyException();
+        } else {
+            assertThatThrownBy(() -> TableOptions.validateForWrite(options, List.of("id")))
+                    .hasMessageContaining(refusal).hasMessageContaining("'deletion-vectors.enabled' = 'true'");
+        }
+        assertThatCode(() -> TableOptions.validateForWrite(Map.of("deletion-vectors.enabled", "true"), List.of()))
+                .as("append tables").doesNotThrowAnyException();
     }
 
     @ParameterizedTest

@@ -94,6 +94,88 @@ class CommitSafetyTest {
         assertThat(failedSteps).as("data files, manifest, manifest lists and snapshot each failed once").isGreaterThanOrEqualTo(5);
     }
 
+    /**
+     * Deletion vectors: a failure at any file creation of a write whose compaction changes vectors
+     * (data files, the index file, manifests, index manifest, snapshots) leaves the rows as they were
+     * and no index file that no snapshot lists.
+     */
+    @Test
+    void anInjectedFailureAtEachStepOfADeletionVectorCommitLeavesTheRowsUnchanged() throws Exception {
+        FileSystemCatalog catalog = faultyCatalog();
+        Schema schema = Schema.newBuilder()
+                .column("k", DataTypes.INT())
+                .column("v", DataTypes.STRING())
+                .primaryKey("k")
+                .option("bucket", "1")
+                .option("deletion-vectors.enabled", "true")
+                .build();
+        FileStoreTable table = catalog.createTable(Identifier.of("db", "dv"), schema, false);
+        try (BatchWrite w = table.newBatchWrite()) {
+            for (int k = 0; k < 3000; k++) {
+                w.write(GenericRow.of(k, Utf8String.fromString("v")));
+            }
+            w.commit();
+        }
+        List<String> before = TestRows.readAll(table);
+        int failedSteps = 0;
+        boolean vectorsWritten = false;
+        for (int step = 1; step < 60; step++) {
+            FaultInjectingFileSystem.failAtCreate(step);
+            boolean committed;
+            try (BatchWrite w = table.newBatchWrite()) {
+                w.write(GenericRow.of(7, Utf8String.fromString("changed")));
+                w.delete(GenericRow.of(8, null));
+                w.commit();
+                committed = true;
+            } catch (RuntimeException e) {
+                committed = false;
+                failedSteps++;
+                assertThat(e).hasStackTraceContaining("Injected failure");
+            }
+            FaultInjectingFileSystem.failAtCreate(0);
+            assertThat(listedIndexFiles(table)).as("index files after a failure at create #%d", step)
+                    .containsAll(indexDirectory(table));
+            if (committed) {
+                vectorsWritten |= table.latestSnapshot().orElseThrow().indexManifest() != null;
+                List<String> after = TestRows.readAll(table);
+                assertThat(after).contains("[7, changed]").doesNotContain("[8, v]").hasSize(before.size() - 1);
+                if (FaultInjectingFileSystem.CREATES.get() < step) {
+                    break;
+                }
+                try (BatchWrite w = table.newBatchWrite()) {
+                    w.write(GenericRow.of(7, Utf8String.fromString("v")));
+                    w.write(GenericRow.of(8, Utf8String.fromString("v")));
+                    w.commit();
+                }
+                continue;
+            }
+            assertThat(TestRows.readAll(table)).as("after a failure at create #%d", step).isEqualTo(before);
+        }
+        assertThat(vectorsWritten).isTrue();
+        assertThat(failedSteps).isGreaterThanOrEqualTo(6);
+    }
+
+    private static java.util.Set<String> listedIndexFiles(FileStoreTable table) throws Exception {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (io.strata.snapshot.Snapshot s : table.snapshotManager().snapshots()) {
+            for (List<io.strata.manifest.IndexManifestEntry> entries : table.snapshotFiles().deletionIndexFiles(s).values()) {
+                entries.forEach(e -> names.add(e.indexFile().fileName()));
+            }
+        }
+        return names;
+    }
+
+    private java.util.Set<String> indexDirectory(FileStoreTable table) throws Exception {
+        Path index = dir.resolve("db.db").resolve("dv").resolve("index");
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        if (Files.isDirectory(index)) {
+            try (Stream<Path> files = Files.list(index)) {
+                files.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".")).forEach(names::add);
+            }
+        }
+        return names;
+    }
+
     /** Deletes key 2 and 3 again so that the next attempt starts from the same rows. */
     private static void resetTo(FileStoreTable table, List<String> rows) throws Exception {
         try (BatchWrite w = table.newBatchWrite()) {

@@ -1,0 +1,78 @@
+package io.strata.table;
+
+import io.strata.data.BinaryRow;
+import io.strata.lsm.BucketDeletionVectors;
+import io.strata.manifest.DeletionVector;
+import io.strata.manifest.DeletionVectorIndexFile;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.IndexFileMeta;
+import io.strata.manifest.IndexManifestEntry;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The deletion-vector index files of a table's buckets (FORMAT.md sections 4 and 7), as writers and
+ * compactions use them: a bucket's vectors are read from the index files its snapshot lists, and a
+ * commit that changed them replaces the bucket's index files by one new file holding all its vectors
+ * (none when no vector is left), as Paimon 1.4's bucketed maintainer writes them.
+ */
+final class DeletionVectorIndex {
+
+    private final FileStoreTable table;
+    private final DeletionVectorIndexFile files;
+
+    DeletionVectorIndex(FileStoreTable table) {
+        this.table = table;
+        this.files = new DeletionVectorIndexFile(table.fileIO(), table.paths().indexDirectory());
+    }
+
+    /** The vectors that the index files {@code entries} of one bucket hold. */
+    BucketDeletionVectors read(List<IndexManifestEntry> entries) throws IOException {
+        Map<String, DeletionVector> all = new HashMap<>();
+        for (IndexManifestEntry e : entries) {
+            all.putAll(files.read(e.indexFile()));
+        }
+        return BucketDeletionVectors.of(all);
+    }
+
+    /**
+     * Writes the bucket's vectors as one new index file and returns the index manifest changes that
+     * replace {@code previous} (the bucket's index files in the snapshot the vectors were read from) by
+     * it: DELETE each previous file, ADD the new one unless no vector is left.
+     */
+    List<IndexManifestEntry> replace(BinaryRow partition, int bucket, List<IndexManifestEntry> previous,
+            BucketDeletionVectors vectors) throws IOException {
+        List<IndexManifestEntry> changes = new ArrayList<>();
+        for (IndexManifestEntry e : previous) {
+            changes.add(new IndexManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.indexFile()));
+        }
+        Map<String, DeletionVector> current = vectors.vectors();
+        if (!current.isEmpty()) {
+            IndexFileMeta written = files.write(current);
+            changes.add(new IndexManifestEntry(FileKind.ADD, partition, bucket, written));
+        }
+        return changes;
+    }
+
+    /** Deletes the index files that {@code changes} add: the commit carrying them failed. */
+    void deleteAdded(List<IndexManifestEntry> changes) {
+        for (IndexManifestEntry e : changes) {
+            if (e.kind() == FileKind.ADD) {
+                table.fileIO().deleteQuietly(path(e));
+            }
+        }
+    }
+
+    Path path(IndexManifestEntry entry) {
+        return files.path(entry.indexFile());
+    }
+
+    /** The entries a commit of {@code changes} leaves for the bucket: its ADDs. */
+    static List<IndexManifestEntry> added(List<IndexManifestEntry> changes) {
+        return changes.stream().filter(e -> e.kind() == FileKind.ADD).toList();
+    }
+}

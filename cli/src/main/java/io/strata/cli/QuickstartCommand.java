@@ -3,6 +3,7 @@ package io.strata.cli;
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
 import io.strata.cli.hive.EmbeddedHiveSession;
+import io.strata.cli.hive.HiveEngine;
 import io.strata.cli.hive.HiveHome;
 import io.strata.cli.hive.QueryResult;
 import io.strata.cli.hive.ResultTable;
@@ -46,6 +47,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {"  strata quickstart",
             "  strata quickstart --warehouse /tmp/lake --fresh",
+            "  strata quickstart --engine mr",
             "  strata sql --warehouse /tmp/lake -e \"SELECT * FROM shop.orders\"",
             "",
             "Exit codes: 0 done; 1 the warehouse's metastore is in use by another process, or a sync or query"
@@ -66,6 +68,11 @@ final class QuickstartCommand implements Callable<Integer> {
             description = "Warehouse directory (default: ${DEFAULT-VALUE}); the metastore and Hive's logs go "
                     + "under <dir>/.hive.")
     File warehouse;
+
+    @Option(names = "--engine", paramLabel = "<tez|mr>", defaultValue = "tez", converter = EngineConverter.class,
+            description = "Engine of the embedded Hive: tez (Hive 4's default, local mode) or mr (MapReduce)"
+                    + " (default: ${DEFAULT-VALUE}).")
+    HiveEngine engine;
 
     @Option(names = "--fresh", description = "Start over: drop the quickstart tables and the metastore first.")
     boolean fresh;
@@ -131,9 +138,9 @@ final class QuickstartCommand implements Callable<Integer> {
         }
         out.printf("  (%s)%n", since(started));
 
-        out.printf("%n4. Embedded Hive 4.1%n");
+        out.printf("%n4. Embedded Hive 4.1 on %s (local mode, in this process)%n", engine.displayName());
         started = System.nanoTime();
-        EmbeddedHiveSession hive = EmbeddedHiveSession.open(root);
+        EmbeddedHiveSession hive = EmbeddedHiveSession.open(root, engine);
         out.printf("  started (%s); Hive's logs: %s%n", since(started), hive.home().logFile());
         out.flush();
 

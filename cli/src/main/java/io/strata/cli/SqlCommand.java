@@ -1,6 +1,7 @@
 package io.strata.cli;
 
 import io.strata.cli.hive.EmbeddedHiveSession;
+import io.strata.cli.hive.HiveEngine;
 import io.strata.cli.hive.HiveHome;
 import io.strata.cli.hive.JdbcSession;
 import io.strata.cli.hive.QueryResult;
@@ -38,6 +39,7 @@ import picocli.CommandLine.Spec;
             "  strata sql --warehouse strata-quickstart",
             "  strata sql --warehouse strata-quickstart -e \"SELECT * FROM shop.orders\"",
             "  strata sql --warehouse strata-quickstart -f report.sql",
+            "  strata sql --warehouse strata-quickstart --engine mr -e \"SELECT count(*) FROM shop.orders\"",
             "  strata sql --jdbc jdbc:hive2://hs2:10000/default --driver-jar hive-jdbc-4.1.0-standalone.jar -e \"SHOW TABLES\"",
             "",
             "Statements end with ';'. In the shell, 'quit;' or end of input (Ctrl-D) leaves.",
@@ -59,6 +61,12 @@ final class SqlCommand implements Callable<Integer> {
     @Option(names = "--warehouse", paramLabel = "<dir>", defaultValue = "strata-quickstart",
             description = "Warehouse whose embedded Hive and metastore (<dir>/.hive) to use (default: ${DEFAULT-VALUE}).")
     File warehouse;
+
+    @Option(names = "--engine", paramLabel = "<tez|mr>", defaultValue = "tez",
+            converter = EngineConverter.class,
+            description = "Engine of the embedded Hive: tez (Hive 4's default, local mode) or mr (MapReduce);"
+                    + " SET hive.execution.engine=mr|tez switches in the shell (default: ${DEFAULT-VALUE}).")
+    HiveEngine engine;
 
     @Option(names = "--jdbc", paramLabel = "<url>",
             description = "Run on a HiveServer2 instead, e.g. jdbc:hive2://host:10000/default.")
@@ -142,7 +150,7 @@ final class SqlCommand implements Callable<Integer> {
     private SqlSession embedded(PrintWriter out, boolean interactive) {
         HiveHome home = new HiveHome(warehouse.toPath());
         if (EmbeddedHiveSession.runningFor(warehouse.toPath()) != null) {
-            return EmbeddedHiveSession.open(warehouse.toPath());
+            return EmbeddedHiveSession.open(warehouse.toPath(), engine);
         }
         if (interactive) {
             out.printf("Starting embedded Hive 4.1 on warehouse %s%s...%n", home.warehouse(),
@@ -150,9 +158,10 @@ final class SqlCommand implements Callable<Integer> {
                             + " registers them)");
             out.flush();
         }
-        EmbeddedHiveSession session = EmbeddedHiveSession.open(warehouse.toPath());
+        EmbeddedHiveSession session = EmbeddedHiveSession.open(warehouse.toPath(), engine);
         if (interactive) {
-            out.printf("Ready in %.1f s. Hive's logs: %s%n", session.startupMillis() / 1000.0, home.logFile());
+            out.printf("Ready in %.1f s, engine %s (SET hive.execution.engine=mr|tez switches). Hive's logs: %s%n",
+                    session.startupMillis() / 1000.0, session.engine().displayName(), home.logFile());
         }
         return session;
     }

@@ -39,7 +39,8 @@ class QuickstartAndSqlIT {
                         + " customer 102 moved to Boston")
                 .contains("shop.orders: snapshot 4, shop.customer_360: snapshot 6 (COMPACT)")
                 .contains("-> shop.orders: FULL, partitions +3 ~0 -0, snapshot 4 (table entry written)")
-                .contains("-> shop.customer_360: FULL, partitions +0 ~0 -0, snapshot 6 (table entry written)");
+                .contains("-> shop.customer_360: FULL, partitions +0 ~0 -0, snapshot 6 (table entry written)")
+                .contains("4. Embedded Hive 4.1 on Tez (local mode, in this process)");
         assertThat(out).contains("""
                 hive> SELECT dt, order_id, customer_id, amount, status FROM shop.orders ORDER BY order_id;
                 +------------+----------+-------------+--------+---------+
@@ -166,6 +167,31 @@ class QuickstartAndSqlIT {
 
     @Test
     @Order(6)
+    void sqlRunsOnTezByDefaultAndOnMapReduceWhenAsked() {
+        // Hive's full EXPLAIN names the engine's stage ("Tez", "Map Reduce"); Tez's default user format does not.
+        String explain = "SET hive.explain.user=false; EXPLAIN SELECT count(*) FROM shop.orders";
+        String count = "SELECT count(*) AS n FROM shop.orders";
+        Cli.Result tez = Cli.run("sql", "--warehouse", warehouse(), "-e", explain + "; " + count);
+        assertThat(tez.exitCode()).as(tez.toString()).isZero();
+        assertThat(tez.out()).contains("Tez").doesNotContain("Map Reduce").contains("| n |\n+---+\n| 6 |");
+
+        Cli.Result mr = Cli.run("sql", "--warehouse", warehouse(), "--engine", "mr", "-e", explain + "; " + count);
+        assertThat(mr.exitCode()).as(mr.toString()).isZero();
+        assertThat(mr.out()).contains("Map Reduce").doesNotContain("Tez").contains("| n |\n+---+\n| 6 |");
+
+        Cli.Result set = Cli.run("sql", "--warehouse", warehouse(), "-e",
+                "SET hive.execution.engine=mr; " + explain + "; SET hive.execution.engine=tez; " + explain);
+        assertThat(set.exitCode()).as(set.toString()).isZero();
+        assertThat(set.out().substring(0, set.out().lastIndexOf("> EXPLAIN"))).contains("Map Reduce").doesNotContain("Tez");
+        assertThat(set.out().substring(set.out().lastIndexOf("> EXPLAIN"))).contains("Tez").doesNotContain("Map Reduce");
+
+        Cli.Result bad = Cli.run("sql", "--warehouse", warehouse(), "--engine", "spark", "-e", count);
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("'spark' is not an engine: give tez or mr");
+    }
+
+    @Test
+    @Order(7)
     void freshStartsOver() {
         Cli.Result fresh = Cli.run("quickstart", "--warehouse", warehouse(), "--fresh");
         assertThat(fresh.exitCode()).as(fresh.toString()).isZero();
@@ -176,7 +202,7 @@ class QuickstartAndSqlIT {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aMetastoreInUseByAnotherProcessIsRefusedBeforeAnythingIsWritten() throws Exception {
         Path other = dir.resolve("busy");
         Path lock = other.resolve(".hive/metastore_db/dbex.lck");

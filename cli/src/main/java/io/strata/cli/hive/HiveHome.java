@@ -68,7 +68,7 @@ public final class HiveHome {
      * Hive's settings for an in-process Hive 4.1 on JDK 17 (see HIVE4.md for why each is needed): the
      * embedded Derby metastore every strata harness shares ({@link EmbeddedMetastoreSettings}, its
      * database in {@link #metastoreDb()}), plus what only a Hive session needs: the warehouse as Hive's
-     * warehouse, local MapReduce, no statistics gathering, and every scratch and log directory under this
+     * warehouse, Tez in local mode (the default engine) and local MapReduce, no statistics gathering, and every scratch and log directory under this
      * home.
      */
     Map<String, String> settings() {
@@ -84,7 +84,10 @@ public final class HiveHome {
         s.put("hive.server2.logging.operation.log.location", logDirectory().resolve("operations").toString());
         s.put("mapreduce.jobtracker.staging.root.dir", dir.resolve("staging").toString());
         s.put("mapreduce.cluster.local.dir", dir.resolve("mr-local").toString());
-        s.put("hive.execution.engine", "mr");
+        // Hive 4's default engine; EmbeddedHiveSession applies the one asked for (strata sql --engine), and
+        // SET hive.execution.engine=mr|tez switches in a session.
+        s.put("hive.execution.engine", HiveEngine.TEZ.setting());
+        tez(s);
         s.put("mapreduce.framework.name", "local");
         s.put("hive.exec.submitviachild", "false");
         s.put("hive.exec.submit.local.task.via.child", "false");
@@ -98,5 +101,31 @@ public final class HiveHome {
         // Result columns named "dt", not "orders.dt".
         s.put("hive.resultset.use.unique.column.names", "false");
         return s;
+    }
+
+    /**
+     * Tez in local mode inside this process (HIVE4.md, "Tez local mode"; Hive's own TEZ_LOCAL test cluster
+     * uses the same): no RPC listener, no web UI, no recovery, small sort buffers, staging under this home.
+     */
+    private void tez(Map<String, String> s) {
+        s.put("tez.local.mode", "true");
+        s.put("tez.local.mode.without.network", "true");
+        s.put("tez.runtime.optimize.local.fetch", "true");
+        s.put("tez.staging-dir", dir.resolve("tez-staging").toString());
+        // Hive copies hive-exec.jar here once per session.
+        s.put("hive.jar.directory", dir.resolve("jars").toString());
+        s.put("hive.user.install.directory", dir.resolve("user-install").toString());
+        s.put("tez.am.disable.client-version-check", "true");
+        s.put("tez.am.tez-ui.webservice.enable", "false");
+        s.put("tez.dag.recovery.enabled", "false");
+        s.put("tez.am.node-blacklisting.enabled", "false");
+        s.put("tez.am.use.concurrent-dispatcher", "false");
+        s.put("tez.task.get-task.sleep.interval-ms.max", "1");
+        s.put("tez.am.inline.task.execution.max-tasks", "1");
+        s.put("tez.runtime.io.sort.mb", "24");
+        s.put("tez.runtime.unordered.output.buffer.size-mb", "10");
+        s.put("hive.tez.container.size", "512");
+        s.put("tez.am.resource.memory.mb", "512");
+        s.put("hive.prewarm.enabled", "false");
     }
 }

@@ -16,9 +16,15 @@ import org.apache.hadoop.hive.ql.processors.SetProcessor;
 import org.apache.hadoop.hive.ql.session.SessionState;
 
 /**
- * ONE real Hive 4.1 per test JVM: an embedded Derby metastore, in-JVM MapReduce and a session, all
+ * ONE real Hive 4.1 per test JVM: an embedded Derby metastore, Tez in local mode (Hive 4's default engine:
+ * the application master and its tasks run as threads of this JVM), in-JVM MapReduce and a session, all
  * under {@code target/}. Hive keeps static and thread-local state, so every test class shares this
  * instance ({@link #get()}), and statements run one at a time.
+ *
+ * <p>{@link #query(ExecutionMode, String)} runs a statement on the engine and vectorization of an
+ * {@link ExecutionMode} and proves from its plan ({@link PlanRecorder}, a pre-execution hook) that the
+ * engine ran it; {@link #query(String)} runs it with the session's current settings (Tez, vectorized, simple
+ * queries as fetch tasks, as in Hive 4 by default).
  */
 public final class EmbeddedHive {
 
@@ -70,7 +76,12 @@ public final class EmbeddedHive {
         s.put("hive.server2.logging.operation.log.location", dir.resolve("operation-logs").toString());
         s.put("mapreduce.jobtracker.staging.root.dir", dir.resolve("staging").toString());
         s.put("mapreduce.cluster.local.dir", dir.resolve("mr-local").toString());
-        s.put("hive.execution.engine", "mr");
+        // Hive 4's default engine; a statement or a test switches with SET hive.execution.engine=mr|tez.
+        s.put("hive.execution.engine", Engine.TEZ.setting());
+        s.put("hive.exec.pre.hooks", PlanRecorder.class.getName());
+        // EXPLAIN prints the same operator tree on both engines (Tez's default is a terser "user" format).
+        s.put("hive.explain.user", "false");
+        tez(dir, s);
         s.put("mapreduce.framework.name", "local");
         s.put("hive.exec.submitviachild", "false");
         s.put("hive.exec.submit.local.task.via.child", "false");
@@ -82,6 +93,32 @@ public final class EmbeddedHive {
         s.put("hive.query.reexecution.stats.persist.scope", "query");
         s.put("hive.session.silent", "true");
         return s;
+    }
+
+    /** Tez in local mode inside this JVM, as Hive's own TEZ_LOCAL mini cluster sets it (HIVE4.md). */
+    private static void tez(Path dir, Map<String, String> s) {
+        s.put("tez.local.mode", "true");
+        // No RPC listener: the client talks to the application master in the same JVM.
+        s.put("tez.local.mode.without.network", "true");
+        s.put("tez.runtime.optimize.local.fetch", "true");
+        s.put("tez.staging-dir", dir.resolve("tez-staging").toString());
+        // Hive copies hive-exec.jar here once per session.
+        s.put("hive.jar.directory", dir.resolve("hive-jars").toString());
+        s.put("hive.user.install.directory", dir.resolve("hive-user-install").toString());
+        s.put("tez.am.disable.client-version-check", "true");
+        s.put("tez.am.tez-ui.webservice.enable", "false");
+        s.put("tez.dag.recovery.enabled", "false");
+        s.put("tez.am.node-blacklisting.enabled", "false");
+        s.put("tez.am.use.concurrent-dispatcher", "false");
+        s.put("tez.task.get-task.sleep.interval-ms.max", "1");
+        s.put("tez.am.inline.task.execution.max-tasks", "1");
+        s.put("tez.runtime.io.sort.mb", "24");
+        s.put("tez.runtime.unordered.output.buffer.size-mb", "10");
+        s.put("hive.tez.container.size", "512");
+        s.put("tez.am.resource.memory.mb", "512");
+        // A failing task fails its query at once (Tez would try it 4 times): the read failure tests expect it.
+        s.put("tez.am.task.max.failed.attempts", "1");
+        s.put("hive.prewarm.enabled", "false");
     }
 
 
@@ -111,6 +148,7 @@ public final class EmbeddedHive {
             new SetProcessor().run(sql.substring(4).trim());
             return List.of();
         }
+        PlanRecorder.clear();
         IDriver driver = DriverFactory.newDriver(conf);
         try {
             driver.run(sql);
@@ -140,5 +178,79 @@ public final class EmbeddedHive {
         } catch (CommandProcessorException e) {
             throw new AssertionError("Hive failed '" + sql + "': " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Runs a statement that must succeed on the engine and vectorization of {@code mode}, with no fetch task
+     * (the engine reads the table), and asserts from its plan that the engine ran it. The session returns to
+     * its defaults afterwards.
+     */
+    public List<String> query(ExecutionMode mode, String sql) {
+        long start = System.nanoTime();
+        try {
+            List<String> rows = run(mode, sql);
+            ExecutedPlan plan = lastPlan();
+            if (plan == null || !plan.ranOn(mode.engine())) {
+                throw new AssertionError("'" + sql + "' did not run on " + mode.engine() + ": its plan " + plan);
+            }
+            System.out.printf("[EmbeddedHive] %s: %d ms, %d rows: %s%n", mode, (System.nanoTime() - start) / 1_000_000,
+                    rows.size(), sql);
+            return rows;
+        } catch (CommandProcessorException e) {
+            throw new AssertionError("Hive (" + mode + ") failed '" + sql + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@link #run} on the engine and vectorization of {@code mode}, with no fetch task; no assertion (for
+     * statements that must fail: {@link #lastPlan()} shows what Hive was running).
+     */
+    public synchronized List<String> run(ExecutionMode mode, String sql) throws CommandProcessorException {
+        HiveConf sessionConf = session.getConf();
+        String engine = sessionConf.get("hive.execution.engine");
+        String vectorized = sessionConf.get("hive.vectorized.execution.enabled");
+        String conversion = sessionConf.get("hive.fetch.task.conversion");
+        try {
+            run("SET hive.execution.engine=" + mode.engine().setting());
+            run("SET hive.vectorized.execution.enabled=" + mode.vectorized());
+            run("SET hive.fetch.task.conversion=none");
+            return run(sql);
+        } finally {
+            run("SET hive.execution.engine=" + engine);
+            run("SET hive.vectorized.execution.enabled=" + vectorized);
+            run("SET hive.fetch.task.conversion=" + conversion);
+        }
+    }
+
+    /**
+     * Runs a read on every {@link ExecutionMode} with {@link #query(ExecutionMode, String)}, asserts that all
+     * return the same rows (in the same order when the statement orders them) and returns them: the matrix
+     * for tests whose table changes between statements.
+     */
+    public List<String> queryOnEveryMode(String sql) {
+        boolean ordered = sql.toUpperCase(java.util.Locale.ROOT).contains("ORDER BY");
+        List<String> first = null;
+        ExecutionMode firstMode = null;
+        for (ExecutionMode mode : ExecutionMode.values()) {
+            List<String> rows = query(mode, sql);
+            if (first == null) {
+                first = rows;
+                firstMode = mode;
+            } else if (!(ordered ? rows.equals(first) : sorted(rows).equals(sorted(first)))) {
+                // Plain Java, no AssertJ: this class also runs in BundleJarIT's second JVM, which has no test libraries.
+                throw new AssertionError("'" + sql + "' returned on " + mode + ":\n  " + rows + "\nbut on " + firstMode
+                        + ":\n  " + first);
+            }
+        }
+        return first;
+    }
+
+    private static List<String> sorted(List<String> rows) {
+        return rows.stream().sorted().toList();
+    }
+
+    /** The plan of the last statement Hive started to execute (after compiling it), failed ones included. */
+    public ExecutedPlan lastPlan() {
+        return PlanRecorder.last();
     }
 }

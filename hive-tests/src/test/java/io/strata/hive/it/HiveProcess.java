@@ -50,8 +50,11 @@ final class HiveProcess {
             "/org/opentest4j/",
             "/org/apiguardian/");
 
-    /** A heap for Hive's local jobs, and Hive 4's own list of JDK 17 openings (its launcher scripts pass them). */
-    private static final List<String> JVM_OPTIONS = Stream.concat(Stream.of("-Xmx768m"), Stream.of(
+    /**
+     * A heap for Hive's local jobs (Tez's application master and tasks run in this JVM too), and Hive 4's own
+     * list of JDK 17 openings (its launcher scripts pass them).
+     */
+    private static final List<String> JVM_OPTIONS = Stream.concat(Stream.of("-Xmx1g"), Stream.of(
             "java.base/java.lang", "java.base/java.net", "java.base/java.util", "java.base/java.util.concurrent",
             "java.base/java.util.concurrent.atomic", "java.base/java.util.regex", "java.base/java.nio",
             "java.base/sun.nio.ch", "java.base/java.lang.reflect", "java.base/java.io", "java.base/java.text",
@@ -65,6 +68,15 @@ final class HiveProcess {
         /** The rows of a statement that must have succeeded. */
         List<String> rowsOf(String sql) {
             return transcript.outputOf(sql, "The second Hive");
+        }
+
+        /** The error of a statement that must have failed. */
+        String errorOf(String sql) {
+            String error = transcript.errors().get(sql);
+            if (error == null) {
+                throw new AssertionError("The second Hive did not fail '" + sql + "'; its rows: " + transcript.output().get(sql));
+            }
+            return error;
         }
 
         /** Milliseconds per statement that succeeded. */
@@ -95,7 +107,8 @@ final class HiveProcess {
         Files.write(scriptFile, script, StandardCharsets.UTF_8);
         Path resultFile = workDir.resolve("result.txt");
         SecondJvm jvm = SecondJvm.of(workDir, HiveProcessMain.class)
-                .carrying(EmbeddedHive.class, EmbeddedMetastoreSettings.class)
+                .carrying(EmbeddedHive.class, EmbeddedMetastoreSettings.class, Engine.class, ExecutionMode.class,
+                        PlanRecorder.class, ExecutedPlan.class)
                 .classPath(classPath)
                 .jvmOptions(JVM_OPTIONS)
                 .args(scriptFile.toString(), resultFile.toString());

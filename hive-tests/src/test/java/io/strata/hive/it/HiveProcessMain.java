@@ -16,7 +16,9 @@ import org.apache.hadoop.hive.ql.processors.AddResourceProcessor;
  *
  * <p>Besides HiveQL, the script knows {@code ADD JAR <path>} (what Hive's CLI and HiveServer2 run as a
  * resource command, not through the Driver) and {@code WHERE IS <class>}, which prints the jar a class is
- * loaded from (or {@code absent}).
+ * loaded from (or {@code absent}), and {@code ON <engine>: <query>}, which runs the query on that engine
+ * ({@code tez} or {@code mr}, vectorized, no fetch task) and adds to its rows a last line
+ * {@code #plan <task types> <Strata scans>} from {@link PlanRecorder}.
  *
  * <p>Result file: a {@link StepTranscript} with the header {@code started} (Hive's start-up, ms) and one
  * step per statement.
@@ -54,7 +56,25 @@ public final class HiveProcessMain {
         if (sql.startsWith("WHERE IS ")) {
             return List.of(whereIs(sql.substring(9).trim()));
         }
+        if (sql.startsWith("ON ")) {
+            int colon = sql.indexOf(':');
+            Engine engine = Engine.valueOf(sql.substring(3, colon).trim().toUpperCase(java.util.Locale.ROOT));
+            List<String> rows = new java.util.ArrayList<>(hive.run(ExecutionMode.of(engine, true), sql.substring(colon + 1).trim()));
+            rows.add(planLine(hive.lastPlan()));
+            return rows;
+        }
         return hive.run(sql);
+    }
+
+    /** {@code #plan TezTask,... vectorized=true/[ROW_DESERIALIZE];...}: the task types and how each Strata scan read. */
+    static String planLine(ExecutedPlan plan) {
+        StringBuilder line = new StringBuilder("#plan ").append(String.join(",", plan.taskTypes())).append(' ');
+        for (ExecutedPlan.MapScan scan : plan.scans()) {
+            if (scan.inputFormats().contains("io.strata.hive.StrataInputFormat")) {
+                line.append("vectorized=").append(scan.vectorized()).append('/').append(scan.readTypes()).append(';');
+            }
+        }
+        return line.toString();
     }
 
     /** The jar or directory a class comes from, as Hive's session class loader sees it. */

@@ -24,12 +24,15 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Hive 4.1 reads the rows of tables only the metastore sync registered, through the metastore's
  * partitions. Needs the connector to read a metastore partition (its input path is the partition
  * directory, not the table's), and for count(*) from statistics the handler to allow it (Hive 4 asks
- * HiveStorageHandler.canComputeQueryUsingStats) only where the sync marked the statistics exact.
+ * HiveStorageHandler.canComputeQueryUsingStats) only where the sync marked the statistics exact. Reads run
+ * on every {@link ExecutionMode}.
  */
 class MetastoreSyncHiveReadIT {
 
@@ -40,25 +43,29 @@ class MetastoreSyncHiveReadIT {
         hive = SyncedTables.get();
     }
 
-    @Test
-    void hiveReadsTheSyncedTableWithoutACreateTable() {
-        assertThat(hive.query("SELECT dt, id, v FROM synced.events")).containsExactlyInAnyOrderElementsOf(SyncedTables.appendRows);
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void hiveReadsTheSyncedTableWithoutACreateTable(ExecutionMode mode) {
+        assertThat(hive.query(mode, "SELECT dt, id, v FROM synced.events")).containsExactlyInAnyOrderElementsOf(SyncedTables.appendRows);
     }
 
-    @Test
-    void aPrunedQueryReadsOnlyItsPartition() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void aPrunedQueryReadsOnlyItsPartition(ExecutionMode mode) {
         List<String> expected = SyncedTables.appendRows.stream().filter(r -> r.startsWith("2024-01-02")).toList();
-        assertThat(hive.query("SELECT dt, id, v FROM synced.events WHERE dt = '2024-01-02'"))
+        assertThat(hive.query(mode, "SELECT dt, id, v FROM synced.events WHERE dt = '2024-01-02'"))
                 .containsExactlyInAnyOrderElementsOf(expected);
     }
 
-    @Test
-    void countStarOfAPrimaryKeyTableIsMergedNotTakenFromTheStatistics() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void countStarOfAPrimaryKeyTableIsMergedNotTakenFromTheStatistics(ExecutionMode mode) {
         hive.query("SET hive.compute.query.using.stats=true");
         try {
-            // Files hold 60 upserts and a delete for 29 live keys; numRows (61) is never marked accurate.
-            assertThat(hive.query("SELECT count(*) FROM synced.orders")).containsExactly("29");
-            assertThat(hive.query("SELECT count(*) FROM synced.orders WHERE dt = '2024-01-01'")).containsExactly("9");
+            // Files hold 60 upserts and a delete for 29 live keys; numRows (61) is never marked accurate: the
+            // engine runs the count.
+            assertThat(hive.query(mode, "SELECT count(*) FROM synced.orders")).containsExactly("29");
+            assertThat(hive.query(mode, "SELECT count(*) FROM synced.orders WHERE dt = '2024-01-01'")).containsExactly("9");
         } finally {
             hive.query("SET hive.compute.query.using.stats=false");
         }
@@ -70,6 +77,8 @@ class MetastoreSyncHiveReadIT {
         try {
             assertThat(hive.query("SELECT count(*) FROM synced.events"))
                     .containsExactly(Integer.toString(SyncedTables.appendRows.size()));
+            // From the statistics: no engine ran.
+            assertThat(hive.lastPlan().taskTypes()).doesNotContain(Engine.TEZ.taskType(), Engine.MR.taskType());
             assertThat(hive.query("SELECT count(*) FROM synced.events WHERE dt = '2024-01-02'")).containsExactly("20");
         } finally {
             hive.query("SET hive.compute.query.using.stats=false");
@@ -107,8 +116,8 @@ class MetastoreSyncHiveReadIT {
         }
         assertThat(hive.query("SHOW PARTITIONS synced_dates.days"))
                 .containsExactly("dt=2024-01-01", "dt=2024-01-02", "dt=2024-01-03");
-        assertThat(hive.query("SELECT dt, id, v FROM synced_dates.days")).containsExactlyInAnyOrderElementsOf(rows);
-        assertThat(hive.query("SELECT dt, id, v FROM synced_dates.days WHERE dt = DATE '2024-01-01'"))
+        assertThat(hive.queryOnEveryMode("SELECT dt, id, v FROM synced_dates.days")).containsExactlyInAnyOrderElementsOf(rows);
+        assertThat(hive.queryOnEveryMode("SELECT dt, id, v FROM synced_dates.days WHERE dt = DATE '2024-01-01'"))
                 .containsExactlyInAnyOrderElementsOf(rows.stream().filter(r -> r.startsWith("2024-01-01")).toList());
         // Only that partition's directory (dt=19723) is an input of the pruned query.
         assertThat(String.join("\n", hive.query("EXPLAIN DEPENDENCY SELECT id FROM synced_dates.days"

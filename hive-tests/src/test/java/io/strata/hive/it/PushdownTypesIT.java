@@ -35,8 +35,11 @@ import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.TableScanOperator;
 import org.apache.hadoop.hive.ql.exec.Task;
 import org.apache.hadoop.hive.ql.exec.mr.MapRedTask;
+import org.apache.hadoop.hive.ql.exec.tez.TezTask;
 import org.apache.hadoop.hive.ql.io.sarg.ConvertAstToSearchArg;
+import org.apache.hadoop.hive.ql.plan.BaseWork;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
+import org.apache.hadoop.hive.ql.plan.MapWork;
 import org.apache.hadoop.hive.ql.session.SessionState;
 import org.apache.hadoop.mapred.FileInputFormat;
 import org.apache.hadoop.mapred.InputSplit;
@@ -44,13 +47,17 @@ import org.apache.hadoop.mapred.JobConf;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Every column type Hive pushes a filter on prunes files: an append table of four files (one per commit,
  * each holding a disjoint range of every column) is queried through HiveQL with a selective WHERE per type.
  * The filter Hive compiled for the query is planned by {@link StrataInputFormat} to count the files it
  * would open (one, versus four for a full scan), and the query's rows are exactly those core's own read
- * selects. Timestamps run in a UTC and a Los Angeles session.
+ * selects. Timestamps run in a UTC and a Los Angeles session. Every test runs on every {@link ExecutionMode}:
+ * the filters are compiled for that engine, and a test's queries run as ONE statement (a UNION ALL of one
+ * tagged SELECT per filter: one Tez DAG or one MapReduce job), so the matrix costs a job per test and mode.
  */
 class PushdownTypesIT {
 
@@ -142,104 +149,157 @@ class PushdownTypesIT {
     }
 
     /**
-     * Runs {@code SELECT id FROM t WHERE <where>}: its rows must be exactly the ones {@code keep} selects
-     * from core's read, at least one, and the filter Hive compiled must plan {@code files} files.
+     * The filters of one test, run in one mode: each must select at least one of core's rows, plan the given
+     * number of files when Hive compiles it for the mode's engine (checked in the modes without
+     * vectorization), and, in {@link #run()}, return exactly the rows core's read selects.
      */
-    private static void check(String where, Predicate<Row> keep, int files) throws Exception {
-        String sql = "SELECT id FROM strata_it.pushdown_typed WHERE " + where;
-        List<String> expected = coreIds(keep);
-        assertThat(expected).as("rows core selects for %s", where).isNotEmpty();
-        assertThat(hive.query(sql)).as(sql).containsExactlyInAnyOrderElementsOf(expected);
-        assertThat(plannedFiles(sql)).as("files planned for %s", sql).isEqualTo(files);
-    }
+    private static final class Checks {
+        private final ExecutionMode mode;
+        private final List<String> wheres = new ArrayList<>();
+        private final List<String> expected = new ArrayList<>();
 
-    @Test
-    void aFullScanPlansEveryFile() throws Exception {
-        assertThat(plannedFiles("SELECT id FROM strata_it.pushdown_typed")).isEqualTo(GROUPS);
-        assertThat(hive.query("SELECT count(*) FROM strata_it.pushdown_typed")).containsExactly(String.valueOf(rows.size()));
-    }
+        Checks(ExecutionMode mode) {
+            this.mode = mode;
+        }
 
-    @Test
-    void integersAndBooleans() throws Exception {
-        // Hive hands a storage handler only a function as filter, never a bare column: "b = true" becomes "b"
-        // and is not pushed. Inside an AND it is.
-        check("b = true", r -> r.getBoolean(1), GROUPS);
-        check("b AND id >= 0", r -> r.getBoolean(1), 1);
-        check("NOT b AND id < 200", r -> !r.getBoolean(1) && r.getInt(0) < 200, 1);
-        check("ti = 21", r -> r.getByte(2) == 21, 1);
-        check("ti >= 30", r -> r.getByte(2) >= 30, 1);
-        // An int literal makes Hive cast the column (not pushable): the literals are SMALLINT.
-        check("si BETWEEN 2000S AND 2004S", r -> r.getShort(3) >= 2000 && r.getShort(3) <= 2004, 1);
-        check("bi IN (1000000000003, 3000000000000)", r -> r.getLong(4) == 1_000_000_000_003L || r.getLong(4) == 3_000_000_000_000L, 2);
-        check("id < 100", r -> r.getInt(0) < 100, 1);
-    }
+        void check(String where, Predicate<Row> keep, int files) throws Exception {
+            List<String> ids = coreIds(keep);
+            assertThat(ids).as("rows core selects for %s", where).isNotEmpty();
+            String sql = "SELECT id FROM strata_it.pushdown_typed WHERE " + where;
+            if (!mode.vectorized()) {
+                // The filter Hive compiles depends on the engine, not on vectorization: once per engine.
+                assertThat(plannedFiles(mode, sql)).as("files planned for %s on %s", sql, mode).isEqualTo(files);
+            }
+            int tag = wheres.size();
+            wheres.add(where);
+            ids.forEach(id -> expected.add(tag + "\t" + id));
+        }
 
-    @Test
-    void floatsAndDoubles() throws Exception {
-        check("f = 2.5", r -> r.getFloat(5) == 2.5f, 1);
-        check("f > 3.05", r -> r.getFloat(5) > 3.05, 1);
-        // 0.1 has no exact float: Hive's comparison decides, no file holding a candidate may be skipped.
-        check("f = CAST(1.1 AS FLOAT)", r -> r.getFloat(5) == 1.1f, 1);
-        check("f < 0.3", r -> r.getFloat(5) < 0.3, 1);
-        check("d = 2.75", r -> r.getDouble(6) == 2.75, 1);
-        check("d <= 0.0", r -> r.getDouble(6) <= 0.0, 1);
-    }
-
-    @Test
-    void decimals() throws Exception {
-        check("amount = 20.03", r -> r.getDecimal(7, 10, 2).toBigDecimal().compareTo(new BigDecimal("20.03")) == 0, 1);
-        check("amount < 0.035", r -> r.getDecimal(7, 10, 2).toBigDecimal().compareTo(new BigDecimal("0.035")) < 0, 1);
-        check("amount > 30.015", r -> r.getDecimal(7, 10, 2).toBigDecimal().compareTo(new BigDecimal("30.015")) > 0, 1);
-    }
-
-    @Test
-    void charWithAndWithoutPaddingAndVarchar() throws Exception {
-        check("c = 'b1'", r -> r.getString(8).toString().trim().equals("b1"), 1);
-        check("c = 'b2'", r -> r.getString(8).toString().trim().equals("b2"), 1);
-        check("c < 'a3'", r -> r.getString(8).toString().trim().compareTo("a3") < 0, 1);
-        check("c >= 'd1'", r -> r.getString(8).toString().trim().compareTo("d1") >= 0, 1);
-        check("vc = 'v2-3'", r -> r.getString(9).toString().equals("v2-3"), 1);
-        check("vc > 'v3'", r -> r.getString(9).toString().compareTo("v3") > 0, 1);
-    }
-
-    @Test
-    void dates() throws Exception {
-        LocalDate feb = LocalDate.of(2024, 1, 31);
-        check("day = DATE '2024-01-31'", r -> r.getInt(10) == feb.toEpochDay(), 1);
-        check("day < '2024-01-03'", r -> r.getInt(10) < LocalDate.of(2024, 1, 3).toEpochDay(), 1);
-    }
-
-    @Test
-    void timestampsAreWallClockTimesInEverySessionZone() throws Exception {
-        LocalDateTime at = LocalDateTime.of(2024, 3, 10, 10, 0, 0, 123_000);
-        for (String zone : new String[] {"UTC", "America/Los_Angeles"}) {
-            hive.query("SET hive.local.time.zone=" + zone);
-            check("ts = '2024-03-10 10:00:00.000123'", r -> r.getTimestamp(11, 6).toLocalDateTime().equals(at), 1);
-            // 2024-03-10 02:30 does not exist in Los Angeles; a TIMESTAMP has no zone, so it still prunes.
-            check("ts < '2024-03-10 02:30:00'", r -> r.getTimestamp(11, 6).toLocalDateTime()
-                    .isBefore(LocalDateTime.of(2024, 3, 10, 2, 30)), 2);
-            check("ts >= '2024-03-12 00:00:00'", r -> !r.getTimestamp(11, 6).toLocalDateTime()
-                    .isBefore(LocalDateTime.of(2024, 3, 12, 0, 0)), 1);
+        /** Runs every filter in one statement, tagged by its position, and compares with core's rows. */
+        void run() {
+            List<String> selects = new ArrayList<>();
+            for (int i = 0; i < wheres.size(); i++) {
+                selects.add("SELECT " + i + " AS q, id FROM strata_it.pushdown_typed WHERE " + wheres.get(i));
+            }
+            String sql = String.join(" UNION ALL ", selects);
+            assertThat(hive.query(mode, sql)).as("%s on %s", wheres, mode).containsExactlyInAnyOrderElementsOf(expected);
+            wheres.clear();
+            expected.clear();
         }
     }
 
-    @Test
-    void localTimeZoneTimestampsAreInstantsInTheSessionZone() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void aFullScanPlansEveryFile(ExecutionMode mode) throws Exception {
+        assertThat(plannedFiles(mode, "SELECT id FROM strata_it.pushdown_typed")).isEqualTo(GROUPS);
+        assertThat(hive.query(mode, "SELECT count(*) FROM strata_it.pushdown_typed")).containsExactly(String.valueOf(rows.size()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void integersAndBooleans(ExecutionMode mode) throws Exception {
+        Checks checks = new Checks(mode);
+        // Hive hands a storage handler only a function as filter, never a bare column: "b = true" becomes "b"
+        // and is not pushed. Inside an AND it is.
+        checks.check("b = true", r -> r.getBoolean(1), GROUPS);
+        checks.check("b AND id >= 0", r -> r.getBoolean(1), 1);
+        checks.check("NOT b AND id < 200", r -> !r.getBoolean(1) && r.getInt(0) < 200, 1);
+        checks.check("ti = 21", r -> r.getByte(2) == 21, 1);
+        checks.check("ti >= 30", r -> r.getByte(2) >= 30, 1);
+        // An int literal makes Hive cast the column (not pushable): the literals are SMALLINT.
+        checks.check("si BETWEEN 2000S AND 2004S", r -> r.getShort(3) >= 2000 && r.getShort(3) <= 2004, 1);
+        checks.check("bi IN (1000000000003, 3000000000000)", r -> r.getLong(4) == 1_000_000_000_003L || r.getLong(4) == 3_000_000_000_000L, 2);
+        checks.check("id < 100", r -> r.getInt(0) < 100, 1);
+        checks.run();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void floatsAndDoubles(ExecutionMode mode) throws Exception {
+        Checks checks = new Checks(mode);
+        checks.check("f = 2.5", r -> r.getFloat(5) == 2.5f, 1);
+        checks.check("f > 3.05", r -> r.getFloat(5) > 3.05, 1);
+        // 0.1 has no exact float: Hive's comparison decides, no file holding a candidate may be skipped.
+        checks.check("f = CAST(1.1 AS FLOAT)", r -> r.getFloat(5) == 1.1f, 1);
+        checks.check("f < 0.3", r -> r.getFloat(5) < 0.3, 1);
+        checks.check("d = 2.75", r -> r.getDouble(6) == 2.75, 1);
+        checks.check("d <= 0.0", r -> r.getDouble(6) <= 0.0, 1);
+        checks.run();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void decimals(ExecutionMode mode) throws Exception {
+        Checks checks = new Checks(mode);
+        checks.check("amount = 20.03", r -> r.getDecimal(7, 10, 2).toBigDecimal().compareTo(new BigDecimal("20.03")) == 0, 1);
+        checks.check("amount < 0.035", r -> r.getDecimal(7, 10, 2).toBigDecimal().compareTo(new BigDecimal("0.035")) < 0, 1);
+        checks.check("amount > 30.015", r -> r.getDecimal(7, 10, 2).toBigDecimal().compareTo(new BigDecimal("30.015")) > 0, 1);
+        checks.run();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void charWithAndWithoutPaddingAndVarchar(ExecutionMode mode) throws Exception {
+        Checks checks = new Checks(mode);
+        checks.check("c = 'b1'", r -> r.getString(8).toString().trim().equals("b1"), 1);
+        checks.check("c = 'b2'", r -> r.getString(8).toString().trim().equals("b2"), 1);
+        checks.check("c < 'a3'", r -> r.getString(8).toString().trim().compareTo("a3") < 0, 1);
+        checks.check("c >= 'd1'", r -> r.getString(8).toString().trim().compareTo("d1") >= 0, 1);
+        checks.check("vc = 'v2-3'", r -> r.getString(9).toString().equals("v2-3"), 1);
+        checks.check("vc > 'v3'", r -> r.getString(9).toString().compareTo("v3") > 0, 1);
+        checks.run();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void dates(ExecutionMode mode) throws Exception {
+        Checks checks = new Checks(mode);
+        LocalDate feb = LocalDate.of(2024, 1, 31);
+        checks.check("day = DATE '2024-01-31'", r -> r.getInt(10) == feb.toEpochDay(), 1);
+        checks.check("day < '2024-01-03'", r -> r.getInt(10) < LocalDate.of(2024, 1, 3).toEpochDay(), 1);
+        checks.run();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void timestampsAreWallClockTimesInEverySessionZone(ExecutionMode mode) throws Exception {
+        Checks checks = new Checks(mode);
+        LocalDateTime at = LocalDateTime.of(2024, 3, 10, 10, 0, 0, 123_000);
+        for (String zone : new String[] {"UTC", "America/Los_Angeles"}) {
+            hive.query("SET hive.local.time.zone=" + zone);
+            checks.check("ts = '2024-03-10 10:00:00.000123'", r -> r.getTimestamp(11, 6).toLocalDateTime().equals(at), 1);
+            // 2024-03-10 02:30 does not exist in Los Angeles; a TIMESTAMP has no zone, so it still prunes.
+            checks.check("ts < '2024-03-10 02:30:00'", r -> r.getTimestamp(11, 6).toLocalDateTime()
+                    .isBefore(LocalDateTime.of(2024, 3, 10, 2, 30)), 2);
+            checks.check("ts >= '2024-03-12 00:00:00'", r -> !r.getTimestamp(11, 6).toLocalDateTime()
+                    .isBefore(LocalDateTime.of(2024, 3, 12, 0, 0)), 1);
+            checks.run();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void localTimeZoneTimestampsAreInstantsInTheSessionZone(ExecutionMode mode) throws Exception {
+        Checks checks = new Checks(mode);
         Instant noonInLosAngeles = Instant.parse("2024-06-01T19:00:00Z");
         hive.query("SET hive.local.time.zone=UTC");
-        check("ltz = '2024-06-01 19:00:00'", r -> r.getTimestamp(12, 6).toInstant().equals(noonInLosAngeles), 1);
+        checks.check("ltz = '2024-06-01 19:00:00'", r -> r.getTimestamp(12, 6).toInstant().equals(noonInLosAngeles), 1);
+        checks.run();
         hive.query("SET hive.local.time.zone=America/Los_Angeles");
-        check("ltz = '2024-06-01 12:00:00'", r -> r.getTimestamp(12, 6).toInstant().equals(noonInLosAngeles), 1);
-        check("ltz < '2024-05-31 16:00:00'", r -> r.getTimestamp(12, 6).toInstant()
+        checks.check("ltz = '2024-06-01 12:00:00'", r -> r.getTimestamp(12, 6).toInstant().equals(noonInLosAngeles), 1);
+        checks.check("ltz < '2024-05-31 16:00:00'", r -> r.getTimestamp(12, 6).toInstant()
                 .isBefore(Instant.parse("2024-05-31T23:00:00Z")), 1);
+        checks.run();
     }
 
     /**
      * The JVM itself in Los Angeles (the failsafe JVM runs in UTC), with the session zone left to it:
      * Hive turns LTZ literals into java.sql.Timestamp through the JVM zone, TIMESTAMP literals through UTC.
      */
-    @Test
-    void timestampsWithTheJvmInLosAngeles() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void timestampsWithTheJvmInLosAngeles(ExecutionMode mode) throws Exception {
+        Checks checks = new Checks(mode);
         java.util.TimeZone jvm = java.util.TimeZone.getDefault();
         try {
             java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone("America/Los_Angeles"));
@@ -247,32 +307,38 @@ class PushdownTypesIT {
             // Literals no other test uses: Hive caches SearchArguments by expression text, and the cached
             // java.sql.Timestamp of an LTZ literal holds the JVM zone it was made in.
             LocalDateTime at = LocalDateTime.of(2024, 3, 10, 5, 0, 0, 123_000);
-            check("ts = '2024-03-10 05:00:00.000123'", r -> r.getTimestamp(11, 6).toLocalDateTime().equals(at), 1);
-            check("ts >= '2024-03-12 05:00:00'", r -> !r.getTimestamp(11, 6).toLocalDateTime()
+            checks.check("ts = '2024-03-10 05:00:00.000123'", r -> r.getTimestamp(11, 6).toLocalDateTime().equals(at), 1);
+            checks.check("ts >= '2024-03-12 05:00:00'", r -> !r.getTimestamp(11, 6).toLocalDateTime()
                     .isBefore(LocalDateTime.of(2024, 3, 12, 5, 0)), 1);
             Instant oneInLosAngeles = Instant.parse("2024-06-01T20:00:00Z");
-            check("ltz = '2024-06-01 13:00:00'", r -> r.getTimestamp(12, 6).toInstant().equals(oneInLosAngeles), 1);
+            checks.check("ltz = '2024-06-01 13:00:00'", r -> r.getTimestamp(12, 6).toInstant().equals(oneInLosAngeles), 1);
+            checks.run();
         } finally {
             java.util.TimeZone.setDefault(jvm);
         }
     }
 
     /**
-     * The files {@link StrataInputFormat} plans for the filter Hive compiled for {@code sql}: the query is
-     * compiled (not run) in the test's Hive session, the table scan's pushed filter taken from the plan and
+     * The files {@link StrataInputFormat} plans for the filter Hive compiled for {@code sql} on the mode's engine:
+     * the query is compiled (not run) in the test's Hive session, the table scan's pushed filter taken from the plan and
      * handed to getSplits the way Hive hands it over, with the session's settings.
      */
-    private static int plannedFiles(String sql) throws Exception {
+    private static int plannedFiles(ExecutionMode mode, String sql) throws Exception {
         hive.query("SELECT 1"); // binds the Hive session to this thread
         SessionState session = SessionState.get();
-        IDriver driver = DriverFactory.newDriver(session.getConf());
         ExprNodeGenericFuncDesc filter;
+        String engine = session.getConf().get("hive.execution.engine");
+        session.getConf().set("hive.execution.engine", mode.engine().setting());
+        session.getConf().set("hive.vectorized.execution.enabled", String.valueOf(mode.vectorized()));
+        IDriver driver = DriverFactory.newDriver(session.getConf());
         try {
             driver.compileAndRespond(sql);
             filter = pushedFilter(driver.getPlan());
         } finally {
             driver.close();
             driver.destroy();
+            session.getConf().set("hive.execution.engine", engine);
+            session.getConf().set("hive.vectorized.execution.enabled", "true");
         }
         JobConf job = new JobConf(session.getConf());
         FileInputFormat.setInputPaths(job, new Path(table.location().toString()));
@@ -296,6 +362,13 @@ class PushdownTypesIT {
         for (Task<?> task : plan.getRootTasks()) {
             if (task instanceof MapRedTask mr) {
                 roots.addAll(mr.getWork().getMapWork().getAliasToWork().values());
+            }
+            if (task instanceof TezTask tez) {
+                for (BaseWork work : tez.getWork().getAllWork()) {
+                    if (work instanceof MapWork map) {
+                        roots.addAll(map.getAliasToWork().values());
+                    }
+                }
             }
         }
         for (Operator<?> op : roots) {

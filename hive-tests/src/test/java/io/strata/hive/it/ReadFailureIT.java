@@ -19,8 +19,15 @@ import java.util.List;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Through HiveQL: a missing or corrupt data file fails the query naming the file; an unsupported option names the option. */
+/**
+ * Through HiveQL: a missing or corrupt data file fails the query naming the file, on a fetch task and on
+ * both engines (vectorized, Hive 4's default); an unsupported option names the option. Each case breaks a
+ * table of its own. A file that fails a Tez task is {@link BundleJarIT}'s case (see
+ * {@link #aCorruptDataFileOfTheRightSizeFailsAMapReduceQuery}).
+ */
 class ReadFailureIT {
 
     private final EmbeddedHive hive = EmbeddedHive.get();
@@ -43,7 +50,8 @@ class ReadFailureIT {
         }
         hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
                 + " LOCATION '" + table.location() + "'");
-        assertThat(hive.query("SELECT count(*) FROM strata_it." + name)).containsExactly("50");
+        // A fetch task: cheaper than a job, and enough to show the table was readable before the test breaks it.
+        assertThat(hive.query("SELECT id FROM strata_it." + name)).hasSize(50);
         return table;
     }
 
@@ -64,50 +72,64 @@ class ReadFailureIT {
                 .hasMessageContaining(file.toString());
     }
 
-    @Test
-    void aMissingDataFileFailsAMapReduceQueryNamingTheFile() throws Exception {
-        // Found when the splits are planned, so Hive reports it to the client (a failure inside a map task
-        // would reach it only as "return code 2 from MapRedTask").
-        FileStoreTable table = newTable("fail_missing_mr");
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void aMissingDataFileFailsAnEngineQueryNamingTheFile(Engine engine) throws Exception {
+        // Found when the splits are planned (by the client on MapReduce, by the application master on Tez), so
+        // Hive reports it to the client (a failure inside a map task would reach it only as "return code 2 from
+        // MapRedTask").
+        String name = "fail_missing_" + engine.setting();
+        FileStoreTable table = newTable(name);
         java.nio.file.Path file = onlyDataFile(table);
         Files.delete(file);
-        assertThatThrownBy(() -> hive.run("SELECT v, count(*) FROM strata_it.fail_missing_mr GROUP BY v"))
+        assertThatThrownBy(() -> hive.run(ExecutionMode.of(engine, true), "SELECT v, count(*) FROM strata_it." + name + " GROUP BY v"))
                 .isInstanceOf(CommandProcessorException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining("is missing");
+        PlanAssert.assertThatPlan(hive.lastPlan()).assertRanOn(engine);
     }
 
-    @Test
-    void aTruncatedDataFileFailsBothEnginesNamingTheFile() throws Exception {
-        FileStoreTable table = newTable("fail_truncated");
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void aTruncatedDataFileFailsAFetchTaskAndEachEngineNamingTheFile(Engine engine) throws Exception {
+        String name = "fail_truncated_" + engine.setting();
+        FileStoreTable table = newTable(name);
         java.nio.file.Path file = onlyDataFile(table);
         byte[] content = Files.readAllBytes(file);
         Files.write(file, Arrays.copyOf(content, content.length / 2));
-        assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it.fail_truncated"))
+        assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it." + name))
                 .isInstanceOf(CommandProcessorException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining(content.length + "");
-        assertThatThrownBy(() -> hive.run("SELECT count(*) FROM strata_it.fail_truncated"))
+        assertThatThrownBy(() -> hive.run(ExecutionMode.of(engine, true), "SELECT count(*) FROM strata_it." + name))
                 .isInstanceOf(CommandProcessorException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining(content.length + "");
+        PlanAssert.assertThatPlan(hive.lastPlan()).assertRanOn(engine);
     }
 
+    /**
+     * Same size, garbage inside: only reading finds it, in a task. MapReduce here; Tez in
+     * {@link BundleJarIT}'s second JVM, because a task that fails on Tez in local mode leaves the JVM unable
+     * to run Tez queries right: every later Tez query of the JVM returns no rows, with no error (measured with
+     * Hive 4.1.0 and Tez 0.10.5: a new Tez session does not help; MapReduce queries still read right). The
+     * shared Hive of this JVM must not see one.
+     */
     @Test
     void aCorruptDataFileOfTheRightSizeFailsAMapReduceQuery() throws Exception {
-        // Same size, garbage inside: only reading finds it, in a map task. Hive 4.1 builds the client's
-        // message from the task's return code plus an exception the MapRedTask itself holds, and ExecDriver
-        // records one only when submitting (getSplits) or tracking the job throws. So a map task's failure
-        // reaches the client as "return code 2 from MapRedTask". Measured in local mode: Hive's console gets
-        // only "Error during job, obtaining debugging information..." (LocalJobRunner keeps no task
-        // diagnostics); the path is in the log, where LocalJobRunner logs the task's exception. On a cluster
-        // Hive's JobDebugger prints the task's diagnostics (with the path) to the console and failure hooks,
-        // still not into the exception. The query must fail.
+        // Hive 4.1 builds the client's message from the task's return code plus an exception the MapRedTask
+        // itself holds, and ExecDriver records one only when submitting (getSplits) or tracking the job throws.
+        // So a map task's failure reaches the client as "return code 2 from MapRedTask". Measured in local
+        // mode: Hive's console gets only "Error during job, obtaining debugging information..."
+        // (LocalJobRunner keeps no task diagnostics); the path is in the log, where LocalJobRunner logs the
+        // task's exception. On a cluster Hive's JobDebugger prints the task's diagnostics (with the path) to the
+        // console and failure hooks, still not into the exception. The query must fail.
         FileStoreTable table = newTable("fail_corrupt_mr");
         java.nio.file.Path file = onlyDataFile(table);
         byte[] garbage = new byte[(int) Files.size(file)];
         Arrays.fill(garbage, (byte) 0x5a);
         Files.write(file, garbage);
-        assertThatThrownBy(() -> hive.run("SELECT v, count(*) FROM strata_it.fail_corrupt_mr GROUP BY v"))
+        assertThatThrownBy(() -> hive.run(ExecutionMode.MR_VECTORIZED, "SELECT v, count(*) FROM strata_it.fail_corrupt_mr GROUP BY v"))
                 .isInstanceOf(CommandProcessorException.class)
                 .hasMessageContaining("return code 2").hasMessageContaining("MapRedTask");
+        PlanAssert.assertThatPlan(hive.lastPlan()).assertRanOn(Engine.MR);
     }
 
     @Test

@@ -31,11 +31,14 @@ import java.util.TreeMap;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * HiveQL over a Strata primary-key table (partitioned, 2 buckets) written by Strata's core with
  * updates and deletes over four commits: Hive must return exactly the merged rows core reads, on a
- * fetch task and in MapReduce jobs.
+ * fetch task and on every {@link ExecutionMode} (Tez and MapReduce, vectorized and not), each query proving
+ * from its plan which engine ran it and how the scan was vectorized.
  */
 class StrataTableReadIT {
 
@@ -167,9 +170,18 @@ class StrataTableReadIT {
         assertThat(rows).containsExactlyInAnyOrderElementsOf(coreRows());
     }
 
-    @Test
-    void whereFiltersOnPartitionAndValueColumns() {
-        List<String> rows = hive.query("SELECT id, name, amount FROM strata_it.orders WHERE dt = '2024-01-01' AND qty >= 5");
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void selectStarOnEveryEngineReturnsTheMergedRows(ExecutionMode mode) throws IOException {
+        assertThat(hive.query(mode, "SELECT * FROM strata_it.orders")).containsExactlyInAnyOrderElementsOf(coreRows());
+        PlanAssert.assertThatPlan(hive.lastPlan()).assertStrataScan(mode);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void whereFiltersOnPartitionAndValueColumns(ExecutionMode mode) {
+        List<String> rows = hive.query(mode, "SELECT id, name, amount FROM strata_it.orders WHERE dt = '2024-01-01' AND qty >= 5");
+        PlanAssert.assertThatPlan(hive.lastPlan()).assertStrataScan(mode);
         List<String> expected = model.values().stream()
                 .filter(r -> r.getString(1).toString().equals("2024-01-01") && r.getInt(8) >= 5)
                 .map(r -> r.getLong(0) + "\t" + r.getString(2) + "\t"
@@ -179,24 +191,28 @@ class StrataTableReadIT {
         assertThat(rows).containsExactlyInAnyOrderElementsOf(expected);
     }
 
-    @Test
-    void hivePushesItsFilterToTheTableScan() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void hivePushesItsFilterToTheTableScan(ExecutionMode mode) throws Exception {
         // The handler takes the whole filter for planning (pruning) and leaves it all to Hive as residual.
-        List<String> plan = hive.query("EXPLAIN SELECT id FROM strata_it.orders WHERE dt = '2024-01-02' AND id = 7");
+        List<String> plan = hive.run(mode, "EXPLAIN SELECT id FROM strata_it.orders WHERE dt = '2024-01-02' AND id = 7");
         assertThat(plan).filteredOn(l -> l.contains("filterExpr:")).singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
                 .contains("(dt = '2024-01-02')", "(id = 7L)");
         assertThat(plan).anyMatch(l -> l.contains("Filter Operator"));
-        assertThat(hive.query("SELECT id, name FROM strata_it.orders WHERE dt = '2024-01-02' AND id = 7"))
+        assertThat(plan).anyMatch(l -> l.contains(mode.engine() == Engine.TEZ ? "Tez" : "Map Reduce"));
+        assertThat(hive.query(mode, "SELECT id, name FROM strata_it.orders WHERE dt = '2024-01-02' AND id = 7"))
                 .containsExactly("7\tname-7-v1");
     }
 
-    @Test
-    void countStarRunsAMapReduceJob() {
-        assertThat(hive.query("SELECT count(*) FROM strata_it.orders")).containsExactly(String.valueOf(model.size()));
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void countStar(ExecutionMode mode) {
+        assertThat(hive.query(mode, "SELECT count(*) FROM strata_it.orders")).containsExactly(String.valueOf(model.size()));
     }
 
-    @Test
-    void groupByPartitionColumn() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void groupByPartitionColumn(ExecutionMode mode) {
         List<String> expected = new ArrayList<>();
         for (String d : DAYS) {
             long n = model.values().stream().filter(r -> r.getString(1).toString().equals(d)).count();
@@ -204,44 +220,49 @@ class StrataTableReadIT {
                     .mapToLong(r -> r.getInt(8)).sum();
             expected.add(d + "\t" + n + "\t" + qty);
         }
-        assertThat(hive.query("SELECT dt, count(*), sum(qty) FROM strata_it.orders GROUP BY dt ORDER BY dt"))
+        assertThat(hive.query(mode, "SELECT dt, count(*), sum(qty) FROM strata_it.orders GROUP BY dt ORDER BY dt"))
                 .containsExactlyElementsOf(expected);
+        PlanAssert.assertThatPlan(hive.lastPlan()).assertStrataScan(mode);
     }
 
-    @Test
-    void aSessionCanReadAnOlderSnapshot() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void aSessionCanReadAnOlderSnapshot(ExecutionMode mode) {
         String sql = "SELECT id, name FROM strata_it.orders WHERE id IN (1, 3, 20, 30)";
         try {
             hive.query("SET strata.scan.snapshot-id=1");
-            assertThat(hive.query(sql)).containsExactlyInAnyOrder(
+            assertThat(hive.query(mode, sql)).containsExactlyInAnyOrder(
                     "1\tname-1-v0", "3\tname-3-v0", "20\tname-20-v0", "30\tname-30-v0");
             hive.query("SET strata.scan.snapshot-id=3");
-            assertThat(hive.query(sql)).containsExactlyInAnyOrder("1\tname-1-v1", "20\tname-20-v0", "30\tname-30-v0");
+            assertThat(hive.query(mode, sql)).containsExactlyInAnyOrder("1\tname-1-v1", "20\tname-20-v0", "30\tname-30-v0");
         } finally {
             hive.query("SET strata.scan.snapshot-id=");
         }
-        assertThat(hive.query(sql)).containsExactlyInAnyOrder("1\tname-1-v1", "20\tname-20-v2");
+        assertThat(hive.query(mode, sql)).containsExactlyInAnyOrder("1\tname-1-v1", "20\tname-20-v2");
     }
 
-    @Test
-    void timeTravelWithHiveSyntax() {
-        assertThat(hive.query("SELECT id, name FROM strata_it.orders FOR SYSTEM_VERSION AS OF 1 WHERE id IN (1, 3, 20, 30)"))
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void timeTravelWithHiveSyntax(ExecutionMode mode) {
+        assertThat(hive.query(mode, "SELECT id, name FROM strata_it.orders FOR SYSTEM_VERSION AS OF 1 WHERE id IN (1, 3, 20, 30)"))
                 .containsExactlyInAnyOrder("1\tname-1-v0", "3\tname-3-v0", "20\tname-20-v0", "30\tname-30-v0");
         long secondCommit = table.snapshotManager().snapshot(2).timeMillis();
         String at = java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(secondCommit), java.time.ZoneId.systemDefault())
                 .toString().replace('T', ' ');
-        assertThat(hive.query("SELECT id, name FROM strata_it.orders FOR SYSTEM_TIME AS OF '" + at + "' WHERE id IN (1, 3)"))
+        assertThat(hive.query(mode, "SELECT id, name FROM strata_it.orders FOR SYSTEM_TIME AS OF '" + at + "' WHERE id IN (1, 3)"))
                 .containsExactlyInAnyOrder("1\tname-1-v1", "3\tname-3-v1"); // 3 was deleted by snapshot 3
     }
 
-    @Test
-    void anUnknownSnapshotFailsTheQueryNamingIt() {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void anUnknownSnapshotFailsTheQueryNamingIt(ExecutionMode mode) {
         // Hive's fetch task would return no rows for a failure caused by a missing file: it must fail instead.
-        assertThatThrownBy(() -> hive.run("SELECT id FROM strata_it.orders FOR SYSTEM_VERSION AS OF 99"))
+        assertThatThrownBy(() -> hive.run(mode, "SELECT id FROM strata_it.orders FOR SYSTEM_VERSION AS OF 99"))
                 .hasMessageContaining("Snapshot 99").hasMessageContaining("does not exist");
         try {
             hive.query("SET strata.scan.snapshot-id=99");
-            assertThatThrownBy(() -> hive.run("SELECT count(*) FROM strata_it.orders")).hasMessageContaining("Snapshot 99");
+            assertThatThrownBy(() -> hive.run(mode, "SELECT count(*) FROM strata_it.orders")).hasMessageContaining("Snapshot 99");
+            PlanAssert.assertThatPlan(hive.lastPlan()).assertRanOn(mode.engine());
         } finally {
             hive.query("SET strata.scan.snapshot-id=");
         }

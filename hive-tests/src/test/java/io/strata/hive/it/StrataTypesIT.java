@@ -24,8 +24,13 @@ import java.util.List;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Types beyond the flat primitives: nanosecond and local-time-zone timestamps, TIME, long strings, DECIMAL(38), nested. */
+/**
+ * Types beyond the flat primitives: nanosecond and local-time-zone timestamps, TIME, long strings, DECIMAL(38),
+ * nested; read on every {@link ExecutionMode}.
+ */
 class StrataTypesIT {
 
     private static EmbeddedHive hive;
@@ -80,9 +85,10 @@ class StrataTypesIT {
                         "ch string", "arr array<int>", "m map<string,bigint>", "ms map<string,int>", "r struct<a:int,b:string>");
     }
 
-    @Test
-    void valuesReadThroughHive() {
-        assertThat(hive.query("SELECT id, ts9, t, big, vc, ch, arr[0], arr[1], size(arr), m['k2'], ms['x'], r.a, r.b,"
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void valuesReadThroughHive(ExecutionMode mode) {
+        assertThat(hive.query(mode, "SELECT id, ts9, t, big, vc, ch, arr[0], arr[1], size(arr), m['k2'], ms['x'], r.a, r.b,"
                 + " unix_timestamp(ltz) FROM strata_it.types"))
                 .containsExactlyInAnyOrder(
                         "1\t2024-05-06 07:08:09.123456789\t07:08:09.500\t1234567890123456789012345678.0123456789\tlong varchar"
@@ -90,9 +96,10 @@ class StrataTypesIT {
                         "2\tNULL\tNULL\tNULL\tNULL\tNULL\tNULL\tNULL\t-1\tNULL\tNULL\tNULL\tNULL\tNULL");
     }
 
-    @Test
-    void nestedValuesPrintAsHiveDoes() {
-        assertThat(hive.query("SELECT arr, m, r FROM strata_it.types WHERE id = 1"))
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ExecutionMode.class)
+    void nestedValuesPrintAsHiveDoes(ExecutionMode mode) {
+        assertThat(hive.query(mode, "SELECT arr, m, r FROM strata_it.types WHERE id = 1"))
                 .containsExactly("[10,null,30]\t{\"k1\":100,\"k2\":200}\t{\"a\":5,\"b\":\"five\"}");
     }
 }

@@ -338,15 +338,13 @@ class BundleJarIT {
         HiveProcess.Result result = HiveProcess.run(Files.createDirectories(dir.resolve("auxlib")), classPath, script);
         print("class path", result);
         assertLoadedFrom(result, bundle);
-        // Hive's Vectorizer finds the input format: it vectorizes the scan, by row deserialization until
-        // StrataInputFormat fills batches itself.
+        // Hive's Vectorizer finds the input format on its class path: StrataInputFormat fills the batches itself.
         // MapReduce: "return code 2 from MapRedTask" only (ReadFailureIT says why); Tez: the DAG's diagnostics,
         // which hold the reader's exception, so the client learns the file.
         assertThat(result.errorOf(on(Engine.MR, BROKEN_GROUP_BY))).contains("return code 2").contains("MapRedTask");
         assertThat(result.errorOf(on(Engine.TEZ, BROKEN_GROUP_BY))).contains("return code 2").contains("TezTask")
                 .contains(brokenFile.toString());
-        assertQueries(result, (PlanAssert.nativelyVectorized() ? "vectorized=true/[VECTORIZED_INPUT_FILE_FORMAT];"
-                : "vectorized=true/[ROW_DESERIALIZE];"));
+        assertQueries(result, "vectorized=true/[VECTORIZED_INPUT_FILE_FORMAT];");
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.strata.hive.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.apache.hadoop.hive.ql.exec.vector.VectorizedInputFormatInterface;
 
 /** Assertions on an {@link ExecutedPlan}: which engine ran the statement and how its Strata scans were vectorized. */
 public final class PlanAssert {
@@ -49,17 +48,6 @@ public final class PlanAssert {
         return this;
     }
 
-    /** Every Strata scan runs on batches that Hive copies from the SerDe's rows ({@code hive.vectorized.use.row.serde.deserialize}). */
-    public PlanAssert assertScanVectorizedByRowDeserialize() {
-        assertThat(strataScans()).as("Strata scans of '%s'", plan.query()).allSatisfy(s -> {
-            // MapWork.getUseVectorizedInputFileFormat() is true here too (measured on Tez and MapReduce): only the
-            // partitions' read type tells row deserialization from an input format that fills batches.
-            assertThat(s.vectorized()).as("vector mode").isTrue();
-            assertThat(s.readTypes()).containsExactly("ROW_DESERIALIZE");
-        });
-        return this;
-    }
-
     /** No Strata scan is vectorized: the map operators get rows. */
     public PlanAssert assertScanNotVectorized() {
         assertThat(strataScans()).as("Strata scans of '%s'", plan.query()).allSatisfy(s -> {
@@ -70,24 +58,11 @@ public final class PlanAssert {
     }
 
     /**
-     * Asserts how a Strata scan of flat columns reads in {@code mode}: not vectorized when vectorization is
-     * off; when on, natively if StrataInputFormat implements Hive's vectorized input format contract, else by
-     * row deserialization (measured before it did: Tez and MapReduce alike, with the connector on Hive's class
-     * path).
+     * Asserts how a Strata scan reads in {@code mode}: not vectorized when vectorization is off; when on,
+     * natively: StrataInputFormat fills Hive's batches itself (on Tez and MapReduce alike, with the connector
+     * on Hive's class path).
      */
     public PlanAssert assertStrataScan(ExecutionMode mode) {
-        if (!mode.vectorized()) {
-            return assertScanNotVectorized();
-        }
-        return nativelyVectorized() ? assertScanVectorizedNatively() : assertScanVectorizedByRowDeserialize();
-    }
-
-    /** Whether StrataInputFormat fills Hive's batches itself. */
-    static boolean nativelyVectorized() {
-        try {
-            return VectorizedInputFormatInterface.class.isAssignableFrom(Class.forName(STRATA_INPUT_FORMAT));
-        } catch (ClassNotFoundException e) {
-            throw new AssertionError("No " + STRATA_INPUT_FORMAT + " on the test class path", e);
-        }
+        return mode.vectorized() ? assertScanVectorizedNatively() : assertScanNotVectorized();
     }
 }

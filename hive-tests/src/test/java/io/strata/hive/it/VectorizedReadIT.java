@@ -23,16 +23,15 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Hive's vectorized reads of Strata tables: the plan uses {@link io.strata.hive.StrataInputFormat} as a
- * vectorized input format (batches filled by the connector, not rows copied by Hive), and every query
- * returns what the row-mode read returns: every type, splits that need a merge and splits that do not
+ * Hive's vectorized reads of Strata tables, on Tez and MapReduce: the plan uses
+ * {@link io.strata.hive.StrataInputFormat} as a vectorized input format (batches filled by the connector,
+ * not rows copied by Hive), and every query returns what the row-mode read returns: every type, splits that need a merge and splits that do not
  * (compacted primary-key buckets, append buckets, deletion vectors), Hive partition columns, and more rows
  * than one batch holds.
  */
@@ -103,6 +102,31 @@ class VectorizedReadIT {
             w.commit();
         }
         register("vec_retractions", retractions);
+        // Deletion vectors written by Strata: every commit compacts level 0 up and marks the replaced rows.
+        FileStoreTable vectors = catalog.createTable(Identifier.of("db", "vectors"), Schema.newBuilder()
+                .column("id", DataTypes.BIGINT())
+                .column("v", DataTypes.INT())
+                .column("name", DataTypes.STRING())
+                .primaryKey("id")
+                .option("bucket", "2")
+                .option("file.format", "orc")
+                .option("deletion-vectors.enabled", "true")
+                .build(), false);
+        for (int commit = 0; commit < 3; commit++) {
+            try (BatchWrite w = vectors.newBatchWrite()) {
+                for (long id = 0; id < 3000; id++) {
+                    if (commit == 0) {
+                        w.write(GenericRow.of(id, 0, Utf8String.fromString("n" + id)));
+                    } else if (commit == 1 && id % 3 == 0) {
+                        w.write(GenericRow.of(id, 1, Utf8String.fromString("u" + id)));
+                    } else if (commit == 2 && id % 10 == 0) {
+                        w.delete(GenericRow.ofKind(RowKind.DELETE, id, null, null));
+                    }
+                }
+                w.commit();
+            }
+        }
+        register("vec_strata_dv", vectors);
     }
 
     private static FileStoreTable typesTable(FileSystemCatalog catalog, String name, String format) {
@@ -178,32 +202,28 @@ class VectorizedReadIT {
                 + " LOCATION '" + table.location() + "'");
     }
 
-    @AfterEach
-    void restoreSettings() {
-        hive.query("SET hive.vectorized.execution.enabled=true");
-        hive.query("SET hive.fetch.task.conversion=more");
-    }
-
-    /** The query's rows with vectorization off and on (both as MapReduce jobs), after checking the plans. */
-    private static List<String> sameInBothModes(String sql) {
-        hive.query("SET hive.fetch.task.conversion=none");
-        hive.query("SET hive.vectorized.execution.enabled=false");
-        List<String> rows = hive.query(sql);
-        hive.query("SET hive.vectorized.execution.enabled=true");
-        assertThat(String.join("\n", hive.query("EXPLAIN VECTORIZATION DETAIL " + sql)))
-                .as("the plan of %s reads Strata through its vectorized input format", sql)
-                .contains("inputFileFormats: io.strata.hive.StrataInputFormat")
-                .contains("hive.vectorized.use.vectorized.input.format IS true")
-                .doesNotContain("vectorized: false");
-        List<String> vectorized = hive.query(sql);
-        assertThat(vectorized).as("vectorized rows of %s", sql).containsExactlyInAnyOrderElementsOf(rows);
-        return rows;
+    /**
+     * The query's rows on every engine, vectorized and not ({@link ExecutionMode}), after checking that each
+     * vectorized plan read Strata through its vectorized input format and that all modes agree.
+     */
+    private static List<String> sameInEveryMode(String sql) {
+        List<String> first = null;
+        for (ExecutionMode mode : ExecutionMode.values()) {
+            List<String> rows = hive.query(mode, sql);
+            PlanAssert.assertThatPlan(hive.lastPlan()).assertStrataScan(mode);
+            if (first == null) {
+                first = rows;
+            } else {
+                assertThat(rows).as("rows of %s on %s", sql, mode).containsExactlyInAnyOrderElementsOf(first);
+            }
+        }
+        return first;
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"vec_types_orc", "vec_types_compacted_orc", "vec_types_parquet", "vec_types_compacted_parquet"})
     void everyFlatTypeReadsTheSameVectorized(String table) {
-        List<String> rows = sameInBothModes("SELECT id, b, ti, si, l, f, d, dc, big, ch, vc, s, hex(bin), dt, t, ts, ts9"
+        List<String> rows = sameInEveryMode("SELECT id, b, ti, si, l, f, d, dc, big, ch, vc, s, hex(bin), dt, t, ts, ts9"
                 + " FROM strata_it." + table);
         // 1,500 keys, every seventh deleted by the second commit.
         assertThat(rows).hasSize(1500 - 215);
@@ -221,7 +241,7 @@ class VectorizedReadIT {
     @ParameterizedTest
     @ValueSource(strings = {"vec_types_orc", "vec_types_compacted_parquet"})
     void nestedTypesReadTheSameVectorized(String table) {
-        List<String> rows = sameInBothModes("SELECT id, arr, m, ms, r, size(arr), r.b[1] FROM strata_it." + table);
+        List<String> rows = sameInEveryMode("SELECT id, arr, m, ms, r, size(arr), r.b[1] FROM strata_it." + table);
         assertThat(rows).hasSize(1285).contains(
                 "3\t[\"a10003\",null,\"\"]\t{\"k10003\":10003}\t{3:2}\t{\"a\":10003,\"b\":[10003,10004]}\t3\t10004");
     }
@@ -229,53 +249,62 @@ class VectorizedReadIT {
     @Test
     void aggregatesOverMergedAndCompactedSplitsAgree() {
         String sums = "SELECT count(*), sum(l), sum(dc), count(s), max(ts), min(dt) FROM strata_it.";
-        List<String> pending = sameInBothModes(sums + "vec_types_orc");
-        assertThat(pending).isEqualTo(sameInBothModes(sums + "vec_types_compacted_orc"))
-                .isEqualTo(sameInBothModes(sums + "vec_types_parquet"));
+        List<String> pending = sameInEveryMode(sums + "vec_types_orc");
+        assertThat(pending).isEqualTo(sameInEveryMode(sums + "vec_types_compacted_orc"))
+                .isEqualTo(sameInEveryMode(sums + "vec_types_parquet"));
         assertThat(pending.get(0)).startsWith("1285\t");
-        assertThat(sameInBothModes("SELECT ch, count(*) FROM strata_it.vec_types_compacted_parquet GROUP BY ch"))
+        assertThat(sameInEveryMode("SELECT ch, count(*) FROM strata_it.vec_types_compacted_parquet GROUP BY ch"))
                 .contains("c3    \t129", "NULL\t214");
     }
 
     @Test
     void appendTableSpanningSeveralBatches() {
-        assertThat(sameInBothModes("SELECT count(*), count(note), sum(amount), max(id) FROM strata_it.vec_events"))
+        assertThat(sameInEveryMode("SELECT count(*), count(note), sum(amount), max(id) FROM strata_it.vec_events"))
                 .containsExactly("5000\t4000\t374925.00\t4999");
-        assertThat(sameInBothModes("SELECT g, count(*), sum(id) FROM strata_it.vec_events WHERE id >= 1024 AND id < 3000"
+        assertThat(sameInEveryMode("SELECT g, count(*), sum(id) FROM strata_it.vec_events WHERE id >= 1024 AND id < 3000"
                 + " GROUP BY g")).hasSize(7);
-        assertThat(sameInBothModes("SELECT id, note FROM strata_it.vec_events WHERE id IN (0, 1023, 1024, 2500, 4999)"))
+        assertThat(sameInEveryMode("SELECT id, note FROM strata_it.vec_events WHERE id IN (0, 1023, 1024, 2500, 4999)"))
                 .containsExactlyInAnyOrder("0\tNULL", "1023\tn1023", "1024\tn1024", "2500\tNULL", "4999\tn4999");
     }
 
     @Test
     void retractionsOfASortedRunAreLeftOutOfTheBatches() {
         // 3,000 live keys: 0..3999 without every fourth; sum(id) = 7,998,000 - (3 + 7 + ... + 3999) = 5,997,000.
-        assertThat(sameInBothModes("SELECT count(*), sum(id), sum(amount), count(name), max(name) FROM strata_it.vec_retractions"))
+        assertThat(sameInEveryMode("SELECT count(*), sum(id), sum(amount), count(name), max(name) FROM strata_it.vec_retractions"))
                 .containsExactly("3000\t5997000\t59970.00\t3000\tn998");
-        assertThat(sameInBothModes("SELECT id, name FROM strata_it.vec_retractions WHERE id BETWEEN 1022 AND 1028"))
+        assertThat(sameInEveryMode("SELECT id, name FROM strata_it.vec_retractions WHERE id BETWEEN 1022 AND 1028"))
                 .containsExactlyInAnyOrder("1022\tn1022", "1024\tn1024", "1025\tn1025", "1026\tn1026", "1028\tn1028");
     }
 
     @Test
+    void strataDeletionVectorTable() {
+        // 3,000 keys; every third updated to v = 1; every tenth deleted: 2,700 left, 900 of them updated.
+        assertThat(sameInEveryMode("SELECT count(*), sum(v), count(DISTINCT name) FROM strata_it.vec_strata_dv"))
+                .containsExactly("2700\t900\t2700");
+        assertThat(sameInEveryMode("SELECT id, v, name FROM strata_it.vec_strata_dv WHERE id IN (0, 3, 4, 30)"))
+                .containsExactlyInAnyOrder("3\t1\tu3", "4\t0\tn4");
+    }
+
+    @Test
     void paimonDeletionVectorTable() {
-        List<String> rows = sameInBothModes("SELECT * FROM strata_it.vec_paimon_dv");
+        List<String> rows = sameInEveryMode("SELECT * FROM strata_it.vec_paimon_dv");
         assertThat(rows).isNotEmpty();
-        assertThat(sameInBothModes("SELECT count(*) FROM strata_it.vec_paimon_dv")).containsExactly(String.valueOf(rows.size()));
+        assertThat(sameInEveryMode("SELECT count(*) FROM strata_it.vec_paimon_dv")).containsExactly(String.valueOf(rows.size()));
     }
 
     @Test
     void hivePartitionColumnsOfASyncedTable() {
-        List<String> rows = sameInBothModes("SELECT dt, id, v FROM synced.events WHERE dt >= '2024-01-02'");
+        List<String> rows = sameInEveryMode("SELECT dt, id, v FROM synced.events WHERE dt >= '2024-01-02'");
         assertThat(rows).containsExactlyInAnyOrderElementsOf(
                 SyncedTables.appendRows.stream().filter(r -> r.compareTo("2024-01-02") >= 0).toList());
-        assertThat(sameInBothModes("SELECT dt, count(*) FROM synced.orders GROUP BY dt"))
+        assertThat(sameInEveryMode("SELECT dt, count(*) FROM synced.orders GROUP BY dt"))
                 .containsExactlyInAnyOrder("2024-01-01\t9", "2024-01-02\t10", "2024-01-03\t10");
     }
 
     @Test
     void projectionOfOneColumnAndOfNone() {
-        assertThat(sameInBothModes("SELECT count(*) FROM strata_it.vec_types_compacted_orc")).containsExactly("1285");
-        List<String> ids = sameInBothModes("SELECT id FROM strata_it.vec_types_orc WHERE id < 10");
+        assertThat(sameInEveryMode("SELECT count(*) FROM strata_it.vec_types_compacted_orc")).containsExactly("1285");
+        List<String> ids = sameInEveryMode("SELECT id FROM strata_it.vec_types_orc WHERE id < 10");
         List<String> expected = new ArrayList<>();
         for (int id = 0; id < 10; id++) {
             if (id % 7 != 0) {

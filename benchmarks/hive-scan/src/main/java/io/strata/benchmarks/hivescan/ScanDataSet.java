@@ -75,7 +75,7 @@ final class ScanDataSet {
         long h2 = mix(key, version, 2);
         long h3 = mix(key, version, 3);
         Integer i = Long.remainderUnsigned(h1, 20) == 0 ? null : (int) (h1 >>> 8);
-        long l = h2 >> 4;
+        long l = h2 >> 24;
         String s = Long.remainderUnsigned(h2, 20) == 1 ? null : "s" + Long.toString(h3 >>> 12, 36);
         long amountUnscaled = Long.remainderUnsigned(h3, 20_000_000_000L) - 10_000_000_000L;
         double d = Long.remainderUnsigned(h1 >>> 3, 100_000_000L) / 1000.0;

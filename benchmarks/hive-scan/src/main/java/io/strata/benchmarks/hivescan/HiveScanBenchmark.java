@@ -166,11 +166,19 @@ public final class HiveScanBenchmark {
                             + "TBLPROPERTIES ('orc.compress'='ZSTD')");
                     hive.execute("INSERT OVERWRITE TABLE " + t.hiveName() + " SELECT * FROM text_final");
                 }
-                case HIVE_ACID -> loadAcid(hive, t);
+                case HIVE_ACID -> {
+                    hive.execute("SET hive.execution.engine=" + options.acidLoadEngine().hiveName);
+                    loadAcid(hive, t);
+                    hive.execute("SET hive.execution.engine=mr");
+                }
                 case COMPACTED, RUNS, DELETION_VECTORS -> hive.execute("CREATE EXTERNAL TABLE " + t.hiveName()
                         + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '" + strataDirs.get(t).toUri() + "'");
             }
-            log("%s ready in Hive in %,d ms", t.label(), millisSince(start));
+            if (unavailable.containsKey(t)) {
+                log("%s not available: %s", t.label(), unavailable.get(t));
+            } else {
+                log("%s ready in Hive in %,d ms", t.label(), millisSince(start));
+            }
         }
     }
 

@@ -22,6 +22,7 @@ record ScanOptions(
         List<Engine> engines,
         List<TableKind> kinds,
         List<Query> queries,
+        Engine acidLoadEngine,
         Path metastoreSchema,
         boolean keep) {
 
@@ -51,6 +52,7 @@ record ScanOptions(
                 parse(list("bench.engines", "tez,mr"), Engine::parse),
                 parse(list("bench.kinds", "native,compacted,runs,dv,acid"), TableKind::parse),
                 parse(list("bench.queries", "count,groupby,lookup,fullscan"), Query::parse),
+                Engine.parse(System.getProperty("bench.acidLoadEngine", "tez").trim().toLowerCase(Locale.ROOT)),
                 schema.isBlank() ? null : Path.of(schema).toAbsolutePath(),
                 Boolean.getBoolean("bench.keep"));
     }

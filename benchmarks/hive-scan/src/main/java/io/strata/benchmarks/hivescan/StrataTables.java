@@ -68,10 +68,6 @@ final class StrataTables {
         } catch (Exception e) {
             throw new IllegalStateException("Writing the base rows of " + name + " failed", e);
         }
-        if (kind == TableKind.DELETION_VECTORS) {
-            // The base at the top level, so that the updates leave deletion vectors on its files.
-            table.compactFull();
-        }
         for (int round = 1; round <= data.updateRounds; round++) {
             try (BatchWrite write = table.newBatchWrite()) {
                 for (long k = 0; k < data.rows; k++) {
@@ -82,10 +78,6 @@ final class StrataTables {
                 write.commit();
             } catch (Exception e) {
                 throw new IllegalStateException("Writing update round " + round + " of " + name + " failed", e);
-            }
-            if (kind == TableKind.DELETION_VECTORS) {
-                // A deletion-vector read skips level 0: the compaction moves the update up and marks what it replaced.
-                table.newCompaction().policy().run();
             }
         }
         if (kind == TableKind.COMPACTED) {

@@ -8,7 +8,10 @@ enum TableKind {
     COMPACTED("compacted", "Strata compacted", true),
     /** (c) The base load and every update round as its own commit, never compacted: 1 + rounds sorted runs. */
     RUNS("runs", "Strata sorted runs", true),
-    /** (d) As RUNS with deletion-vectors.enabled=true and a policy compaction after each commit. */
+    /**
+     * (d) The same commits as RUNS with deletion-vectors.enabled=true: each commit of such a table compacts its
+     * level-0 files up and marks the rows they replace in deletion vectors (as in Paimon).
+     */
     DELETION_VECTORS("dv", "Strata deletion vectors", true),
     /** (e) A transactional ORC table: Hive loads the base rows, then applies each update round by MERGE. */
     HIVE_ACID("acid", "Hive ACID", false);

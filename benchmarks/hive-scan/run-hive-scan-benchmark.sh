@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds core, the Hive connector and this module, then runs HiveScanBenchmark in its own JVM (docs/benchmarks.md).
+# Parameters are system properties, e.g.: benchmarks/hive-scan/run-hive-scan-benchmark.sh -Dbench.rows=20000 -Dbench.runs=1
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+./mvnw -q -B package -DskipTests -pl benchmarks/hive-scan -am ${MVN_ARGS:-}
+module=benchmarks/hive-scan
+tmp="$PWD/$module/target/tmp"
+mkdir -p "$tmp"
+# The connector as a user deploys it (its classes and core's), freshly built, ahead of any jar of them on the list.
+exec java -Xmx3g \
+  --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.net=ALL-UNNAMED \
+  --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED \
+  --add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens java.base/java.util.regex=ALL-UNNAMED \
+  --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED \
+  --add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.io=ALL-UNNAMED \
+  --add-opens java.base/java.text=ALL-UNNAMED --add-opens java.sql/java.sql=ALL-UNNAMED \
+  -Duser.timezone=UTC -Djava.io.tmpdir="$tmp" -Dhadoop.log.dir="$tmp" -Dderby.stream.error.file="$tmp/derby.log" \
+  -Dlog4j.configurationFile="$PWD/$module/src/main/resources/hive-scan-log4j2.properties" \
+  "$@" \
+  -cp "$module/target/classes:hive-connector/target/classes:core/target/classes:$(cat $module/target/classpath.txt)" \
+  io.strata.benchmarks.hivescan.HiveScanBenchmark

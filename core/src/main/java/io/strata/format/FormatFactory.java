@@ -1,6 +1,7 @@
 package io.strata.format;
 
 import io.strata.fs.FileIO;
+import io.strata.predicate.Predicate;
 import io.strata.types.RowType;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
@@ -22,6 +23,17 @@ public interface FormatFactory {
     FormatWriter createWriter(FileIO io, Path path, RowType fileType, String compression) throws IOException;
 
     FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize) throws IOException;
+
+    /**
+     * A reader that may leave out parts of the file (ORC row groups) whose statistics show that no row
+     * matches {@code skipFilter}, whose leaves name fields of {@code readType}. Rows of the parts it reads
+     * are returned unfiltered, and row positions are not kept: a caller that counts positions (deletion
+     * vectors) must not pass a filter. Formats that cannot skip ignore it.
+     */
+    default FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize, Predicate skipFilter)
+            throws IOException {
+        return createReader(io, path, readType, batchSize);
+    }
 
     /** The factory for a format. */
     static FormatFactory of(FileFormat format) {

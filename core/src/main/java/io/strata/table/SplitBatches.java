@@ -61,6 +61,7 @@ public final class SplitBatches implements Closeable {
     private int[] live = new int[0];
     private int liveCount;
     private int batchRows;
+    private long decodedRows;
 
     /**
      * @param wanted the table fields to read (the plan's projection and filter fields); key and sequence
@@ -130,6 +131,7 @@ public final class SplitBatches implements Closeable {
         ColumnVector kindColumn = kinds ? columns[0] : null;
         int n = batch.numRows();
         batchRows = n;
+        decodedRows += n;
         if (live.length < n) {
             live = new int[n];
         }
@@ -167,6 +169,11 @@ public final class SplitBatches implements Closeable {
     /** The index in the current file batch of the k-th live row. */
     public int liveRow(int k) {
         return live[k];
+    }
+
+    /** Rows the formats decoded so far, live or not: what skipping by the filter saved shows here. */
+    public long decodedRows() {
+        return decodedRows;
     }
 
     /** A view of row {@code index} of the current file batch, live or not, fields at their table positions. */

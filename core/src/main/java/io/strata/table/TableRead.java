@@ -20,6 +20,7 @@ import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.DeletionVector;
 import io.strata.manifest.DeletionVectorIndexFile;
 import io.strata.manifest.IndexFileMeta;
+import io.strata.predicate.Predicate;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.MergeEngine;
 import io.strata.schema.TableOptions;
@@ -125,8 +126,11 @@ public final class TableRead {
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
-        return new SplitBatches(files, (f, type) -> openFormat(split, f, type), dvs, rowType, read, primaryKey,
-                plan.filter());
+        // Without a merge, every row stands alone: the format may skip parts that cannot match the filter,
+        // except in files with a deletion vector, whose positions must be counted row by row.
+        Predicate filter = plan.filter();
+        return new SplitBatches(files, (f, type) -> openFormat(split, f, type,
+                dvs.containsKey(f.fileName()) ? null : filter), dvs, rowType, read, primaryKey, filter);
     }
 
     /** The files of a primary-key split in read order when no key needs merging, else null. */
@@ -219,14 +223,15 @@ public final class TableRead {
 
     private RecordCursor openFile(Split split, DataFileMeta file, DataFileReadType readType, DeletionVector dv)
             throws IOException {
-        return new DataFileCursor(openFormat(split, file, readType.fileReadType()), readType, dv);
+        return new DataFileCursor(openFormat(split, file, readType.fileReadType(), null), readType, dv);
     }
 
-    private FormatReader openFormat(Split split, DataFileMeta file, RowType fileReadType) throws IOException {
+    private FormatReader openFormat(Split split, DataFileMeta file, RowType fileReadType, Predicate skipFilter)
+            throws IOException {
         Path path = file.externalPath() != null
                 ? new Path(file.externalPath())
                 : new Path(table.paths().bucketDirectory(split.partition(), split.bucket()), file.fileName());
         FormatFactory format = FormatFactory.of(FileFormat.fromFileName(file.fileName()));
-        return format.createReader(table.fileIO(), path, fileReadType, options.readBatchSize());
+        return format.createReader(table.fileIO(), path, fileReadType, options.readBatchSize(), skipFilter);
     }
 }

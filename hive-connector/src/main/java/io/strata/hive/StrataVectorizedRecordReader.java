@@ -2,6 +2,7 @@ package io.strata.hive;
 
 import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
+import io.strata.predicate.Predicate;
 import io.strata.table.FileStoreTable;
 import io.strata.table.Plan;
 import io.strata.table.Split;
@@ -111,8 +112,11 @@ final class StrataVectorizedRecordReader implements RecordReader<NullWritable, V
         this.readBatchSize = table.schema().tableOptions().readBatchSize();
         Split split = inputSplit.split();
         this.totalRows = Math.max(1, split.rowCount());
-        // The split was planned on the query's snapshot: reading it needs only the projection.
-        Plan plan = new Plan(null, List.of(split), readColumns, rowType.project(readColumns), null);
+        // The split was planned on the query's snapshot: reading it needs only the projection, and Hive's
+        // filter, with which a split that needs no merge skips the ORC row groups that cannot match (Hive
+        // still filters the rows).
+        Predicate filter = SearchArgumentFilter.fromConf(job, rowType);
+        Plan plan = new Plan(null, List.of(split), readColumns, rowType.project(readColumns), filter);
         TableRead tableRead = table.newRead(plan);
         try {
             this.batches = tableRead.openBatches(split);

@@ -4,6 +4,7 @@ import io.strata.format.FormatFactory;
 import io.strata.format.FormatReader;
 import io.strata.format.FormatWriter;
 import io.strata.fs.FileIO;
+import io.strata.predicate.Predicate;
 import io.strata.types.RowType;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
@@ -22,6 +23,13 @@ public final class OrcFormatFactory implements FormatFactory {
 
     @Override
     public FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize) throws IOException {
-        return new OrcFormatReader(io, path, readType, batchSize);
+        return new OrcFormatReader(io, path, readType, batchSize, null);
+    }
+
+    /** Row groups whose row-index statistics cannot match are skipped ({@link OrcSearchArguments}). */
+    @Override
+    public FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize, Predicate skipFilter)
+            throws IOException {
+        return new OrcFormatReader(io, path, readType, batchSize, skipFilter);
     }
 }

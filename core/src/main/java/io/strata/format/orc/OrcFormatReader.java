@@ -4,6 +4,7 @@ import io.strata.format.ColumnVector;
 import io.strata.format.ColumnarBatch;
 import io.strata.format.FormatReader;
 import io.strata.fs.FileIO;
+import io.strata.predicate.Predicate;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.io.FileNotFoundException;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.util.TimeZone;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.RecordReader;
@@ -31,7 +33,8 @@ final class OrcFormatReader implements FormatReader {
     private final VectorizedRowBatch batch;
     private final ColumnVector[] columns;
 
-    OrcFormatReader(FileIO io, Path path, RowType readType, int batchSize) throws IOException {
+    /** @param skipFilter row groups that cannot match it are skipped; null reads every row */
+    OrcFormatReader(FileIO io, Path path, RowType readType, int batchSize, Predicate skipFilter) throws IOException {
         if (batchSize < 1) {
             throw new IllegalArgumentException("Batch size must be positive, got " + batchSize + " for " + path);
         }
@@ -66,7 +69,12 @@ final class OrcFormatReader implements FormatReader {
                 }
                 columns[i] = factory.create(batch.cols[k], column, field.type(), field.name());
             }
-            this.rows = reader.rows(reader.options().include(include));
+            Reader.Options options = reader.options().include(include);
+            SearchArgument sarg = skipFilter == null ? null : OrcSearchArguments.of(skipFilter, readType, schema);
+            if (sarg != null) {
+                options.searchArgument(sarg, schema.getFieldNames().toArray(new String[0]));
+            }
+            this.rows = reader.rows(options);
         } catch (IOException | RuntimeException e) {
             closeQuietly(reader);
             throw e instanceof IOException io2 && io2.getMessage() != null && io2.getMessage().contains(path.toString())

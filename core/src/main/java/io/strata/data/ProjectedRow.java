@@ -15,6 +15,16 @@ public final class ProjectedRow implements Row {
         this.positions = positions;
     }
 
+    /** Whether this view shows fields 0 to {@code arity() - 1} of its row in their own order. */
+    public boolean isIdentity() {
+        for (int i = 0; i < positions.length; i++) {
+            if (positions[i] != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public ProjectedRow replace(Row newRow) {
         this.row = newRow;
         this.kind = null;

@@ -56,23 +56,34 @@ public final class MergeTreeReader {
             Supplier<MergeFunction> mergeFunctions,
             DataFileOpener opener) {
         List<List<SortedRun>> sections = new IntervalPartition(fileKeyComparator).partition(files);
+        if (sections.size() == 1) {
+            // One section (all runs overlap, the usual bucket before compaction): its cursor is read directly,
+            // without a concatenation layer on every record. Creating it opens no file.
+            return section(sections.get(0), valueKeyComparator, integralKey, sequenceOrder, mergeFunctions, opener);
+        }
         List<ConcatCursor.CursorFactory> factories = new ArrayList<>(sections.size());
         for (List<SortedRun> section : sections) {
-            if (section.size() == 1) {
-                List<DataFileMeta> run = section.get(0).files();
-                factories.add(() -> new SingleRunCursor(ConcatCursor.ofFiles(run, opener)));
-            } else {
-                factories.add(() -> {
-                    List<RecordCursor> runs = new ArrayList<>(section.size());
-                    for (SortedRun r : section) {
-                        runs.add(ConcatCursor.ofFiles(r.files(), opener));
-                    }
-                    return new MergingCursor(
-                            runs, valueKeyComparator, integralKey, sequenceOrder, mergeFunctions.get(), false);
-                });
-            }
+            factories.add(() -> section(section, valueKeyComparator, integralKey, sequenceOrder, mergeFunctions, opener));
         }
         return new ConcatCursor(factories);
+    }
+
+    /** The cursor of one section: its run read directly, or its runs merged. Opens no file. */
+    private static RecordCursor section(
+            List<SortedRun> section,
+            Comparator<Row> valueKeyComparator,
+            MergingCursor.IntegralKey integralKey,
+            Comparator<Row> sequenceOrder,
+            Supplier<MergeFunction> mergeFunctions,
+            DataFileOpener opener) {
+        if (section.size() == 1) {
+            return new SingleRunCursor(ConcatCursor.ofFiles(section.get(0).files(), opener));
+        }
+        List<RecordCursor> runs = new ArrayList<>(section.size());
+        for (SortedRun r : section) {
+            runs.add(ConcatCursor.ofFiles(r.files(), opener));
+        }
+        return new MergingCursor(runs, valueKeyComparator, integralKey, sequenceOrder, mergeFunctions.get(), false);
     }
 
     /**

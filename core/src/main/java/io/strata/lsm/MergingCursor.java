@@ -20,7 +20,9 @@ import java.util.List;
  * <p>Per record the heap does one sift: a lone key stays at the top while it is read and is then
  * replaced by its run's next record in place. When the key is one integral field ({@link IntegralKey}),
  * each run head's key is read once into a {@code long} and the heap compares those, instead of going
- * through the row comparator several times per record.
+ * through the row comparator several times per record. Each run head's sequence number is read once
+ * too, when the head moves, rather than through the run's cursor layers at every tie of keys; and the
+ * result's value row and kind are taken once per record, so that reading them goes through no layer.
  */
 final class MergingCursor implements RecordCursor {
 
@@ -35,6 +37,8 @@ final class MergingCursor implements RecordCursor {
     private final int[] heap;
     /** The key of each input's current record, when the key is integral. */
     private final long[] keys;
+    /** The sequence number of each input's current record, read when the input moved. */
+    private final long[] sequences;
     /** Inputs taken off the heap for the current key, to advance and put back on the next call. */
     private final int[] pending;
     private int size;
@@ -42,6 +46,9 @@ final class MergingCursor implements RecordCursor {
     /** Whether the current record is the heap's top, left in place to be advanced on the next call. */
     private boolean topHeld;
     private MergedRecord current;
+    /** The value row and kind of {@link #current}, read once per record. */
+    private Row currentValue;
+    private RowKind currentKind;
     private boolean started;
 
     /**
@@ -82,6 +89,7 @@ final class MergingCursor implements RecordCursor {
         this.keepRetractions = keepRetractions;
         this.heap = new int[this.inputs.length];
         this.keys = new long[this.inputs.length];
+        this.sequences = new long[this.inputs.length];
         this.pending = new int[this.inputs.length];
     }
 
@@ -99,6 +107,8 @@ final class MergingCursor implements RecordCursor {
             release();
             if (size == 0) {
                 current = null;
+                currentValue = null;
+                currentKind = null;
                 return false;
             }
             int first = heap[0];
@@ -114,8 +124,13 @@ final class MergingCursor implements RecordCursor {
                 } while (size > 0 && sameKey(heap[0], first));
                 current = mergeFunction.result();
             }
-            if (current != null && (keepRetractions || current.kind().isAdd())) {
-                return true;
+            if (current != null) {
+                RowKind kind = current.kind();
+                if (keepRetractions || kind.isAdd()) {
+                    currentKind = kind;
+                    currentValue = current.value();
+                    return true;
+                }
             }
         }
     }
@@ -126,7 +141,7 @@ final class MergingCursor implements RecordCursor {
             topHeld = false;
             int top = heap[0];
             if (inputs[top].advance()) {
-                loadKey(top);
+                loadHead(top);
                 siftDown(0);
             } else {
                 removeTop();
@@ -150,10 +165,13 @@ final class MergingCursor implements RecordCursor {
         return (size > 1 && sameKey(heap[1], top)) || (size > 2 && sameKey(heap[2], top));
     }
 
-    private void loadKey(int input) {
+    /** Reads what the heap compares of the input's new current record. */
+    private void loadHead(int input) {
+        RecordCursor cursor = inputs[input];
         if (integralKey != null) {
-            keys[input] = integralKey.read(inputs[input].value());
+            keys[input] = integralKey.read(cursor.value());
         }
+        sequences[input] = cursor.sequenceNumber();
     }
 
     private boolean sameKey(int a, int b) {
@@ -176,11 +194,11 @@ final class MergingCursor implements RecordCursor {
                 return c;
             }
         }
-        return Long.compare(inputs[a].sequenceNumber(), inputs[b].sequenceNumber());
+        return Long.compare(sequences[a], sequences[b]);
     }
 
     private void push(int input) {
-        loadKey(input);
+        loadHead(input);
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
@@ -227,17 +245,17 @@ final class MergingCursor implements RecordCursor {
 
     @Override
     public Row value() {
-        return current.value();
+        return currentValue;
     }
 
     @Override
     public long sequenceNumber() {
-        return current.sequenceNumber();
+        return topHeld ? sequences[heap[0]] : current.sequenceNumber();
     }
 
     @Override
     public RowKind kind() {
-        return current.kind();
+        return currentKind;
     }
 
     @Override

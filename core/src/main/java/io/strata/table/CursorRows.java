@@ -12,7 +12,9 @@ import java.util.NoSuchElementException;
 
 /**
  * The records of a cursor as the rows a read hands out: filtered, projected, and either all +I (a
- * table's state) or each with its own kind (a change read). The row is one reused view.
+ * table's state) or each with its own kind (a change read). The row is one reused view; when the
+ * projection is every field in order and the record's row already has the kind to hand out, it is that
+ * row itself, so that its getters go through no projection layer.
  */
 final class CursorRows implements CloseableIterator<Row> {
 
@@ -20,6 +22,9 @@ final class CursorRows implements CloseableIterator<Row> {
     private final Predicate filter;
     private final ProjectedRow projected;
     private final boolean keepKinds;
+    /** Whether the projection shows all fields of the records' rows in order (checked by arity per row). */
+    private final boolean identity;
+    private Row row;
     private boolean ready;
     private boolean done;
 
@@ -32,6 +37,7 @@ final class CursorRows implements CloseableIterator<Row> {
         this.filter = filter;
         this.projected = projected;
         this.keepKinds = keepKinds;
+        this.identity = projected.isIdentity();
     }
 
     @Override
@@ -46,7 +52,10 @@ final class CursorRows implements CloseableIterator<Row> {
             while (cursor.advance()) {
                 Row value = cursor.value();
                 if (filter == null || filter.test(value)) {
-                    projected.replace(value).withKind(keepKinds ? cursor.kind() : RowKind.INSERT);
+                    RowKind kind = keepKinds ? cursor.kind() : RowKind.INSERT;
+                    row = identity && value.kind() == kind && value.arity() == projected.arity()
+                            ? value
+                            : projected.replace(value).withKind(kind);
                     ready = true;
                     return true;
                 }
@@ -64,7 +73,7 @@ final class CursorRows implements CloseableIterator<Row> {
             throw new NoSuchElementException();
         }
         ready = false;
-        return projected;
+        return row;
     }
 
     @Override

@@ -39,6 +39,11 @@ final class DeletionVectorIndex {
         return BucketDeletionVectors.of(all);
     }
 
+    /** The vectors of the bucket {@code key}, read from its index files {@code entries} in the latest snapshot. */
+    BucketIndex forBucket(SnapshotFiles.BucketKey key, List<IndexManifestEntry> entries) throws IOException {
+        return new BucketIndex(key, read(entries), entries);
+    }
+
     /**
      * Writes the bucket's vectors as one new index file and returns the index manifest changes that
      * replace {@code previous} (the bucket's index files in the snapshot the vectors were read from) by
@@ -74,5 +79,46 @@ final class DeletionVectorIndex {
     /** The entries a commit of {@code changes} leaves for the bucket: its ADDs. */
     static List<IndexManifestEntry> added(List<IndexManifestEntry> changes) {
         return changes.stream().filter(e -> e.kind() == FileKind.ADD).toList();
+    }
+
+    /**
+     * The deletion vectors of one bucket as its writer maintains them: read when the writer opens the
+     * bucket, changed by its compactions, written as one new index file when a commit carries them, and
+     * whose index files are those of that commit once it lands.
+     */
+    final class BucketIndex {
+
+        private final SnapshotFiles.BucketKey key;
+        private final BucketDeletionVectors vectors;
+        /** The bucket's index files in the last snapshot this writer read or committed. */
+        private List<IndexManifestEntry> indexFiles;
+
+        private BucketIndex(SnapshotFiles.BucketKey key, BucketDeletionVectors vectors, List<IndexManifestEntry> indexFiles) {
+            this.key = key;
+            this.vectors = vectors;
+            this.indexFiles = indexFiles;
+        }
+
+        /** The vectors, which the bucket's compactions change. */
+        BucketDeletionVectors vectors() {
+            return vectors;
+        }
+
+        /**
+         * When the compactions since the last commit changed the vectors, writes them as a new index file
+         * and returns the index manifest changes replacing the old one; else none.
+         */
+        List<IndexManifestEntry> changes() throws IOException {
+            if (!vectors.modified()) {
+                return List.of();
+            }
+            return replace(key.partition(), key.bucket(), indexFiles, vectors);
+        }
+
+        /** The changes of {@link #changes()} landed: they are the bucket's index files now. */
+        void committed(List<IndexManifestEntry> changes) {
+            indexFiles = added(changes);
+            vectors.committed();
+        }
     }
 }

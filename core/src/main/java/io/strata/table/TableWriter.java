@@ -4,7 +4,6 @@ import io.strata.data.BinaryRow;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
-import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactManager;
 import io.strata.lsm.Levels;
 import io.strata.lsm.MemoryBudget;
@@ -12,7 +11,6 @@ import io.strata.lsm.MergeFunctionFactory;
 import io.strata.lsm.WriteBuffer;
 import io.strata.lsm.WriteMerge;
 import io.strata.manifest.DataFileMeta;
-import io.strata.manifest.FileKind;
 import io.strata.manifest.FileSource;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
@@ -258,13 +256,7 @@ final class TableWriter implements BatchWrite {
             waitCompaction = true;
         }
         Map<BucketWriter, MergeTreeBucket.Increment> increments = new LinkedHashMap<>();
-        List<ManifestEntry> appended = new ArrayList<>();
-        List<ManifestEntry> appendedChangelog = new ArrayList<>();
-        List<ManifestEntry> compacted = new ArrayList<>();
-        List<ManifestEntry> compactedChangelog = new ArrayList<>();
-        // Deletion vectors: each bucket whose vectors the compactions changed gets a new index file.
-        Map<BucketWriter, List<IndexManifestEntry>> bucketIndexChanges = new LinkedHashMap<>();
-        List<IndexManifestEntry> indexChanges = new ArrayList<>();
+        CommitChanges changes = new CommitChanges(Math.max(numBuckets, 1));
         boolean appendLanded = false;
         boolean compactLanded = false;
         CommitCallbackException callbackFailure = null;
@@ -272,22 +264,14 @@ final class TableWriter implements BatchWrite {
             for (BucketWriter w : writers.values()) {
                 MergeTreeBucket.Increment increment = w.prepareCommit(waitCompaction, fullCompaction);
                 increments.put(w, increment);
-                w.entries(FileKind.ADD, increment.newFiles(), appended);
-                w.entries(FileKind.DELETE, increment.compactBefore(), compacted);
-                w.entries(FileKind.ADD, increment.compactAfter(), compacted);
-                w.entries(FileKind.ADD, increment.changelogFiles(), appendedChangelog);
-                w.entries(FileKind.ADD, increment.compactChangelog(), compactedChangelog);
-                List<IndexManifestEntry> bucketIndex = w.indexChanges();
-                if (!bucketIndex.isEmpty()) {
-                    bucketIndexChanges.put(w, bucketIndex);
-                    indexChanges.addAll(bucketIndex);
-                }
+                changes.add(w.key, increment, w.deletions == null ? List.of() : w.deletions.changes());
             }
             FileStoreCommit commit = new FileStoreCommit(table, commitUser, hooks);
             long snapshot = -1;
-            if (!appended.isEmpty() || !appendedChangelog.isEmpty()) {
+            if (changes.hasAppend()) {
                 try {
-                    snapshot = commit.commit(appended, appendedChangelog, commitIdentifier, CommitKind.APPEND);
+                    snapshot = commit.commit(changes.appended(), changes.appendedChangelog(), commitIdentifier,
+                            CommitKind.APPEND);
                 } catch (CommitCallbackException e) {
                     // The snapshot landed and references the data files: they must stay.
                     callbackFailure = e;
@@ -295,16 +279,16 @@ final class TableWriter implements BatchWrite {
                 }
                 appendLanded = true;
             }
-            if (!compacted.isEmpty() || !compactedChangelog.isEmpty() || !indexChanges.isEmpty()) {
+            if (changes.hasCompact()) {
                 try {
-                    snapshot = commit.commit(compacted, compactedChangelog, indexChanges, commitIdentifier,
-                            CommitKind.COMPACT);
+                    snapshot = commit.commit(changes.compacted(), changes.compactedChangelog(), changes.indexChanges(),
+                            commitIdentifier, CommitKind.COMPACT);
                 } catch (CommitCallbackException e) {
                     callbackFailure = callbackFailure == null ? e : callbackFailure;
                     snapshot = e.snapshotId();
                 }
                 compactLanded = true;
-                bucketIndexChanges.forEach(BucketWriter::indexCommitted);
+                changes.forEachBucketIndexChange((bucket, index) -> writers.get(bucket).deletions.committed(index));
             }
             restoredFiles = null;
             restoredIndex = null;
@@ -314,7 +298,7 @@ final class TableWriter implements BatchWrite {
             return snapshot;
         } catch (IOException | RuntimeException e) {
             if (!compactLanded && deletionVectorIndex != null) {
-                deletionVectorIndex.deleteAdded(indexChanges);
+                deletionVectorIndex.deleteAdded(changes.indexChanges());
             }
             if (callbackFailure == null) {
                 abort(increments, appendLanded);
@@ -414,22 +398,20 @@ final class TableWriter implements BatchWrite {
         /** Primary-key tables: the bucket's levels, compactions and uncommitted changes. */
         private final MergeTreeBucket lsm;
         private long nextSequence;
-        /** Deletion vectors: the bucket's vectors and its index files in the last snapshot; else null. */
-        private final BucketDeletionVectors deletions;
-        private List<IndexManifestEntry> indexFiles;
+        /** Deletion vectors: the bucket's vectors and index files; else null. */
+        private final DeletionVectorIndex.BucketIndex deletions;
 
         BucketWriter(SnapshotFiles.BucketKey key, long nextSequence, List<DataFileMeta> restored,
                 List<IndexManifestEntry> restoredIndex) throws IOException {
             this.key = key;
             this.nextSequence = nextSequence;
-            this.indexFiles = restoredIndex;
-            this.deletions = deletionVectorIndex == null ? null : deletionVectorIndex.read(restoredIndex);
+            this.deletions = deletionVectorIndex == null ? null : deletionVectorIndex.forBucket(key, restoredIndex);
             this.buffer = primaryKey
                     ? new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot, inputChangelog())
                     : null;
             if (primaryKey) {
                 CompactManager manager = BucketCompactions.manager(table, mergeFunctions, key, restored,
-                        compactionExecutor(), names, deletions);
+                        compactionExecutor(), names, deletions == null ? null : deletions.vectors());
                 this.lsm = new MergeTreeBucket(table.fileIO(), bucketDirectory(), manager, autoCompaction,
                         compaction.stopTrigger(), changelog.needsLookup());
             } else {
@@ -450,30 +432,6 @@ final class TableWriter implements BatchWrite {
             return new RollingDataFileWriter(table.fileIO(), bucketDirectory(), rowType, keyPositions, primaryKey,
                     options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), fileNames,
                     schema.id(), level, source);
-        }
-
-        /**
-         * Deletion vectors: when the compactions since the last commit changed the bucket's vectors, writes
-         * them as a new index file and returns the index manifest changes replacing the old one; else none.
-         */
-        List<IndexManifestEntry> indexChanges() throws IOException {
-            if (deletions == null || !deletions.modified()) {
-                return List.of();
-            }
-            return deletionVectorIndex.replace(key.partition(), key.bucket(), indexFiles, deletions);
-        }
-
-        /** The index changes of {@link #indexChanges()} landed: they are the bucket's index files now. */
-        void indexCommitted(List<IndexManifestEntry> changes) {
-            indexFiles = DeletionVectorIndex.added(changes);
-            deletions.committed();
-        }
-
-        /** Adds a manifest entry of this bucket for each of {@code files} to {@code to}. */
-        void entries(FileKind kind, List<DataFileMeta> files, List<ManifestEntry> to) {
-            for (DataFileMeta f : files) {
-                to.add(new ManifestEntry(kind, key.partition(), key.bucket(), Math.max(numBuckets, 1), f));
-            }
         }
 
         void write(Row row) throws IOException {

@@ -95,7 +95,7 @@ class StrataMetaHookAlterTest {
 
     @Test
     void aRejectedOptionWritesNothing() {
-        for (String[] kv : new String[][] {{"bucket", "3"}, {"write-buffer-size", "huge"}, {"deletion-vectors.enabled", "true"},
+        for (String[] kv : new String[][] {{"bucket", "3"}, {"write-buffer-size", "huge"}, {"deletion-vectors.bitmap64", "true"},
             {"partition", "v"}}) {
             Table t = hiveTable(Map.of(kv[0], kv[1]));
             assertThatThrownBy(() -> hook.preAlterTable(t, context("ADDPROPS", HiveMetaHook.SET_PROPERTIES, kv[0])))

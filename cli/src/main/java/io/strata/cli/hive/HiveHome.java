@@ -112,8 +112,9 @@ public final class HiveHome {
         s.put("tez.local.mode.without.network", "true");
         s.put("tez.runtime.optimize.local.fetch", "true");
         s.put("tez.staging-dir", dir.resolve("tez-staging").toString());
-        // Tez local mode localizes resources under this folder; its default is the working directory.
-        s.put("tez.local.cache.root.folder", dir.resolve("tez-local-cache").toString());
+        // Tez local mode localizes resources in a new directory under this one (which must exist); its default is the
+        // working directory.
+        s.put("tez.local.cache.root.folder", dir.toString());
         // Hive copies hive-exec.jar here once per session.
         s.put("hive.jar.directory", dir.resolve("jars").toString());
         s.put("hive.user.install.directory", dir.resolve("user-install").toString());

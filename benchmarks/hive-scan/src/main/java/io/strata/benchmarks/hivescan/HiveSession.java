@@ -90,8 +90,9 @@ final class HiveSession {
         s.put("tez.local.mode.without.network", "true");
         s.put("tez.runtime.optimize.local.fetch", "true");
         s.put("tez.staging-dir", dir.resolve("tez-staging").toString());
-        // Tez local mode localizes resources under this folder; its default is the working directory.
-        s.put("tez.local.cache.root.folder", dir.resolve("tez-local-cache").toString());
+        // Tez local mode localizes resources in a new directory under this one (which must exist); its default is the
+        // working directory.
+        s.put("tez.local.cache.root.folder", dir.toString());
         s.put("hive.jar.directory", dir.resolve("hive-jars").toString());
         s.put("hive.user.install.directory", dir.resolve("hive-user").toString());
         s.put("tez.am.disable.client-version-check", "true");

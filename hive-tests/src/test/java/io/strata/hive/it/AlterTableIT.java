@@ -110,7 +110,7 @@ class AlterTableIT {
             {"merge-engine", "partial-update"},    // decides how stored rows merge
             {"bucket", "4"},                       // decides where stored rows live
             {"file.format", "avro"},               // a format Strata cannot read
-            {"deletion-vectors.enabled", "true"},  // readable, but Strata cannot write it
+            {"deletion-vectors.bitmap64", "true"}, // 64-bit vectors: Strata neither reads nor writes them
             {"primary-key", "v"},                  // fixed at CREATE
         };
         for (String[] option : rejected) {

@@ -100,9 +100,9 @@ class ManagedTableIT {
     void anUnsupportedOptionFailsNamingItAndLeavesNoTable() {
         assertThatThrownBy(() -> hive.run("CREATE TABLE strata_it.managed_bad (id BIGINT, v STRING)"
                 + " STORED BY 'io.strata.hive.StrataStorageHandler'"
-                + " TBLPROPERTIES ('primary-key'='id', 'bucket'='2', 'deletion-vectors.enabled'='true')"))
+                + " TBLPROPERTIES ('primary-key'='id', 'bucket'='2', 'deletion-vectors.bitmap64'='true')"))
                 .isInstanceOf(CommandProcessorException.class)
-                .hasMessageContaining("deletion-vectors.enabled");
+                .hasMessageContaining("deletion-vectors.bitmap64");
         assertThatThrownBy(() -> hive.run("DESCRIBE strata_it.managed_bad")).isInstanceOf(CommandProcessorException.class);
     }
 

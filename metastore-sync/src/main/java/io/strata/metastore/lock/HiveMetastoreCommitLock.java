@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -51,8 +54,14 @@ public final class HiveMetastoreCommitLock implements CommitLock {
 
     private static final Logger LOG = LoggerFactory.getLogger(HiveMetastoreCommitLock.class);
 
-    /** Shown as the lock's agent in the metastore's SHOW LOCKS, so an operator can tell who holds it. */
+    /**
+     * Starts the lock's agent in the metastore's SHOW LOCKS ({@code strata-commit:<uuid>}), so an operator can
+     * tell who holds it; the uuid tells one acquisition's requests from every other's.
+     */
     static final String AGENT = "strata-commit";
+
+    /** No lock id: {@link #removeOrphans} keeps none. */
+    private static final long NO_LOCK = -1;
 
     private final Supplier<IMetaStoreClient> clients;
     private final String database;
@@ -125,11 +134,16 @@ public final class HiveMetastoreCommitLock implements CommitLock {
     /** Takes the lock, waiting while another holder has it; returns the metastore's lock id. */
     long acquire() throws IOException {
         long start = System.nanoTime();
+        // One agent tag per acquisition: a request the metastore enqueued before the call failed (its own
+        // checkLock hit a database deadlock, or the reply was lost) is found by it and removed.
+        String agent = AGENT + ":" + UUID.randomUUID();
+        Requests requests = new Requests(agent);
         LockResponse response;
         try {
-            response = retrying(start, "request the lock", c -> c.lock(request()));
+            response = requests.lock(start);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            requests.removeOrphansOtherThan(NO_LOCK);
             InterruptedIOException interrupted = new InterruptedIOException(
                     "Interrupted requesting the Hive Metastore lock on table " + tableName());
             interrupted.initCause(e);
@@ -140,6 +154,9 @@ public final class HiveMetastoreCommitLock implements CommitLock {
         long maxSleepMillis = timings.maxSleep().toMillis();
         try {
             while (response.getState() == LockState.WAITING) {
+                // An orphan of a failed request queues ahead of this one: until it is gone this lock can
+                // only be granted when the metastore times the orphan out.
+                requests.removeOrphansOtherThan(lockId);
                 long waitedMillis = (System.nanoTime() - start) / 1_000_000;
                 long remaining = timings.acquireTimeout().toMillis() - waitedMillis;
                 if (remaining <= 0) {
@@ -156,20 +173,24 @@ public final class HiveMetastoreCommitLock implements CommitLock {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             unlockQuietly(lockId);
+            requests.removeOrphansOtherThan(NO_LOCK);
             InterruptedIOException interrupted = new InterruptedIOException(
                     "Interrupted waiting for the Hive Metastore lock on table " + tableName() + " (lock " + lockId + ")");
             interrupted.initCause(e);
             throw interrupted;
         } catch (IOException e) {
             unlockQuietly(lockId);
+            requests.removeOrphansOtherThan(NO_LOCK);
             throw e;
         }
         if (response.getState() != LockState.ACQUIRED) {
             unlockQuietly(lockId);
+            requests.removeOrphansOtherThan(NO_LOCK);
             throw new IOException("The Hive Metastore refused the lock on table " + tableName() + " (lock " + lockId
                     + "): state " + response.getState()
                     + (response.isSetErrorMessage() ? ", " + response.getErrorMessage() : ""));
         }
+        requests.removeOrphansOtherThan(lockId);
         LOG.debug("Acquired metastore lock {} on {} after {} ms", lockId, tableName(), (System.nanoTime() - start) / 1_000_000);
         return lockId;
     }
@@ -195,7 +216,80 @@ public final class HiveMetastoreCommitLock implements CommitLock {
         }
     }
 
-    private LockRequest request() {
+    /**
+     * The lock requests of one acquisition. A failed {@code lock} call may still have left its request in
+     * the metastore (it enqueues the request, then checks it, in separate database transactions); such an
+     * orphan is never polled or heartbeated, yet every later request on the table queues behind it until
+     * the metastore's {@code hive.txn.timeout}. So after a failed call this acquisition's own requests
+     * (found by their agent tag) are removed, before the next try and until the removal succeeds.
+     */
+    private final class Requests {
+        private final String agent;
+        private boolean orphansPossible;
+
+        Requests(String agent) {
+            this.agent = agent;
+        }
+
+        LockResponse lock(long start) throws IOException, InterruptedException {
+            while (true) {
+                try {
+                    return call("request the lock", c -> c.lock(request(agent)));
+                } catch (IOException e) {
+                    orphansPossible = true;
+                    long waitedMillis = (System.nanoTime() - start) / 1_000_000;
+                    removeOrphansOtherThan(NO_LOCK);
+                    if (waitedMillis >= timings.acquireTimeout().toMillis()) {
+                        throw e;
+                    }
+                    LOG.warn("Retrying to request the lock for table {}: {}", tableName(), e.getMessage());
+                    Thread.sleep(Math.min(timings.maxSleep().toMillis(), 1000));
+                }
+            }
+        }
+
+        void removeOrphansOtherThan(long keep) {
+            if (orphansPossible && removeOrphans(agent, keep)) {
+                orphansPossible = false;
+            }
+        }
+    }
+
+    /**
+     * Releases every lock on the table tagged with {@code agent} except {@code keep}; returns whether the
+     * metastore could be asked (false leaves the orphans for a later try).
+     */
+    private boolean removeOrphans(String agent, long keep) {
+        List<ShowLocksResponseElement> locks;
+        try {
+            locks = call("list locks", c -> c.showLocks(showLocks())).getLocks();
+        } catch (IOException e) {
+            LOG.warn("Could not list the locks on {} to remove an orphaned lock request: {}", tableName(), e.getMessage());
+            return false;
+        }
+        Set<Long> orphans = new TreeSet<>();
+        if (locks != null) {
+            for (ShowLocksResponseElement lock : locks) {
+                if (agent.equals(lock.getAgentInfo()) && lock.getLockid() != keep) {
+                    orphans.add(lock.getLockid());
+                }
+            }
+        }
+        for (long orphan : orphans) {
+            LOG.warn("Removing orphaned metastore lock request {} on {} left by a failed lock call", orphan, tableName());
+            unlockQuietly(orphan);
+        }
+        return true;
+    }
+
+    private ShowLocksRequest showLocks() {
+        ShowLocksRequest show = new ShowLocksRequest();
+        show.setDbname(database);
+        show.setTablename(table);
+        return show;
+    }
+
+    private LockRequest request(String agent) {
         LockComponent component = new LockComponent(LockType.EXCLUSIVE, LockLevel.TABLE, database);
         component.setTablename(table);
         // As Paimon's lock: no data operation, so the metastore treats it as a plain (non-ACID) table lock.
@@ -203,7 +297,7 @@ public final class HiveMetastoreCommitLock implements CommitLock {
         List<LockComponent> components = new ArrayList<>();
         components.add(component);
         LockRequest request = new LockRequest(components, System.getProperty("user.name", "unknown"), hostName());
-        request.setAgentInfo(AGENT);
+        request.setAgentInfo(agent);
         return request;
     }
 
@@ -245,10 +339,7 @@ public final class HiveMetastoreCommitLock implements CommitLock {
     /** Who holds the table: every other granted lock on it, for the timeout message. */
     private String describeHolders(long ownLockId) {
         try {
-            ShowLocksRequest show = new ShowLocksRequest();
-            show.setDbname(database);
-            show.setTablename(table);
-            List<ShowLocksResponseElement> locks = call("list locks", c -> c.showLocks(show)).getLocks();
+            List<ShowLocksResponseElement> locks = call("list locks", c -> c.showLocks(showLocks())).getLocks();
             List<String> holders = new ArrayList<>();
             if (locks != null) {
                 for (ShowLocksResponseElement lock : locks) {

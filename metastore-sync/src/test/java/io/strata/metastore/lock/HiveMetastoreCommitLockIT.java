@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.metastore.LocalMetastore;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -39,6 +41,12 @@ class HiveMetastoreCommitLockIT {
     private static final Duration PATIENT = Duration.ofMinutes(2);
     /** Polls and heartbeats well inside the test metastore's 4 s txn timeout. */
     private static final LockTimings FAST = new LockTimings(PATIENT, Duration.ofMillis(200), Duration.ofMillis(500));
+
+    /**
+     * A timeout far below the orphan's life without a reaper (the test metastore reaps only when asked), so a
+     * lock that queued behind its own orphan fails instead of hanging.
+     */
+    private static final LockTimings SHORT = new LockTimings(Duration.ofSeconds(30), Duration.ofMillis(200), Duration.ofMillis(500));
 
     private static final AtomicInteger TABLES = new AtomicInteger();
 
@@ -193,6 +201,81 @@ class HiveMetastoreCommitLockIT {
         assertThat(locks(table)).isEmpty();
     }
 
+    /**
+     * The metastore enqueues a request and then checks it in separate database transactions, so a lock call
+     * can fail (Derby deadlocks in the check, a reply is lost) with the request left behind. Here the call
+     * really reaches the metastore and then fails: the orphan, never polled or heartbeated, would hold the
+     * table until hive.txn.timeout and the reaper; the lock must remove it and take the table itself.
+     */
+    @Test
+    void aLockCallThatFailsAfterTheMetastoreTookTheRequestLeavesNoOrphan() throws Exception {
+        String table = newTable();
+        FailingFirstLockCall failing = new FailingFirstLockCall();
+        HiveMetastoreCommitLock lock = new HiveMetastoreCommitLock(failing::client, DB, table, SHORT);
+        toClose.add(lock);
+        List<ShowLocksResponseElement> inside = lock.runLocked(() -> locks(table));
+        assertThat(failing.lockCalls.get()).isEqualTo(2);
+        assertThat(inside).hasSize(1);
+        assertThat(inside.get(0).getState()).isEqualTo(LockState.ACQUIRED);
+        assertThat(locks(table)).isEmpty();
+    }
+
+    /** The same while another writer holds the table: the orphan would queue ahead of the retried request. */
+    @Test
+    void anOrphanedWaitingRequestDoesNotQueueAheadOfTheRetry() throws Exception {
+        String table = newTable();
+        List<String> events = new CopyOnWriteArrayList<>();
+        CountDownLatch firstInside = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        CompletableFuture<Void> first = CompletableFuture.runAsync(() -> run(strataLock(table, FAST), () -> {
+            events.add("first in");
+            firstInside.countDown();
+            await(releaseFirst);
+            events.add("first out");
+        }));
+        assertThat(firstInside.await(PATIENT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+
+        FailingFirstLockCall failing = new FailingFirstLockCall();
+        HiveMetastoreCommitLock second = new HiveMetastoreCommitLock(failing::client, DB, table, SHORT);
+        toClose.add(second);
+        CompletableFuture<Void> secondDone = CompletableFuture.runAsync(() -> run(second, () -> events.add("second in")));
+        // The retried request waits, and it is the only request of the second writer that does.
+        awaitCondition(() -> failing.lockCalls.get() == 2 && locks(table).stream()
+                .filter(l -> l.getState() == LockState.WAITING).count() == 1, "one waiting request after the retry");
+        assertThat(locks(table)).hasSize(2);
+
+        releaseFirst.countDown();
+        first.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
+        secondDone.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(events).containsExactly("first in", "first out", "second in");
+        assertThat(locks(table)).isEmpty();
+    }
+
+    /**
+     * Hands out real Thrift clients whose first {@code lock} call reaches the metastore and then fails, as a
+     * call whose server-side check failed or whose reply was lost does.
+     */
+    private final class FailingFirstLockCall {
+        final AtomicInteger lockCalls = new AtomicInteger();
+
+        IMetaStoreClient client() {
+            IMetaStoreClient real = hms.newThriftClient();
+            return (IMetaStoreClient) Proxy.newProxyInstance(IMetaStoreClient.class.getClassLoader(),
+                    new Class<?>[] {IMetaStoreClient.class}, (proxy, method, args) -> {
+                        Object result;
+                        try {
+                            result = method.invoke(real, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                        if (method.getName().equals("lock") && lockCalls.incrementAndGet() == 1) {
+                            throw new TException("injected: the lock call failed after the metastore took the request");
+                        }
+                        return result;
+                    });
+        }
+    }
+
     @Test
     void heartbeatsKeepALongHeldLockAlive() throws Exception {
         String table = newTable();
@@ -204,7 +287,7 @@ class HiveMetastoreCommitLockIT {
         });
         assertThat(seenAtEnd).hasSize(1);
         assertThat(seenAtEnd.get(0).getState()).isEqualTo(LockState.ACQUIRED);
-        assertThat(seenAtEnd.get(0).getAgentInfo()).isEqualTo(HiveMetastoreCommitLock.AGENT);
+        assertThat(seenAtEnd.get(0).getAgentInfo()).startsWith(HiveMetastoreCommitLock.AGENT + ":");
         assertThat(locks(table)).isEmpty();
     }
 
@@ -252,7 +335,7 @@ class HiveMetastoreCommitLockIT {
             assertThat(held.get(0).getState()).isEqualTo(LockState.ACQUIRED);
             // Paimon's request, not ours: it names the JVM's user and carries no Strata agent.
             assertThat(held.get(0).getUser()).isEqualTo(System.getProperty("user.name"));
-            assertThat(held.get(0).getAgentInfo()).isNotEqualTo(HiveMetastoreCommitLock.AGENT);
+            assertThat(held.get(0).getAgentInfo()).doesNotStartWith(HiveMetastoreCommitLock.AGENT);
             lockId = held.get(0).getLockid();
         }
 
@@ -314,6 +397,21 @@ class HiveMetastoreCommitLockIT {
         while (locks(table).stream().filter(l -> l.getState() == state).count() < count) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("No " + count + " " + state + " lock(s) on " + table + ": " + locks(table));
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Condition {
+        boolean holds() throws Exception;
+    }
+
+    private static void awaitCondition(Condition condition, String what) throws Exception {
+        long deadline = System.nanoTime() + PATIENT.toNanos();
+        while (!condition.holds()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("Never reached: " + what);
             }
             Thread.sleep(20);
         }

@@ -30,7 +30,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,10 +72,6 @@ class MetastoreLockedCommitsIT {
     }
 
     @Test
-    @Disabled("Hangs on an idle machine (2 of 2 runs on 2026-12-03, passed under load): a lock request whose"
-            + " server-side checkLock fails on a Derby deadlock leaves its WAITING entry in HIVE_LOCKS; the writer"
-            + " retries with a new request, and every later request queues behind the orphan until the metastore"
-            + " times it out. HiveMetastoreCommitLock must remove its own orphaned request before retrying.")
     void concurrentWritersOnAnObjectStoreLoseNothingUnderTheMetastoreLock() throws Exception {
         Path dir = hms.newDirectory("objstore-warehouse");
         Map<String, String> options = new HashMap<>();

@@ -48,6 +48,17 @@ public final class DeletionVector {
         return position >= 0 && position <= Integer.MAX_VALUE && bitmap.contains((int) position);
     }
 
+    /**
+     * The first deleted position at or after {@code position}, or -1 if there is none: readers step from one
+     * deletion to the next instead of asking about every row.
+     */
+    public long nextDeleted(long position) {
+        if (position > Integer.MAX_VALUE) {
+            return -1;
+        }
+        return bitmap.nextValue((int) Math.max(0, position));
+    }
+
     /** The number of deleted rows. */
     public long cardinality() {
         return bitmap.getLongCardinality();

@@ -27,7 +27,8 @@ import java.util.Map;
  *
  * <p>A batch holds the file batch's live rows: those not marked in the file's deletion vector, not
  * retractions (a lone {@code -U}/{@code -D} record of a sorted run is not part of the table's state), and
- * accepted by the plan's filter. {@link #row(int)} is a view of the k-th live row with the fields at
+ * accepted by the plan's filter. A read of no field ({@code count(*)}) with no filter opens no file whose
+ * rows are all insertions: its batches are counted from the file's row count and deletion vector. {@link #row(int)} is a view of the k-th live row with the fields at
  * their TABLE positions (fields the plan does not read are null); it is valid until the next batch.
  * Obtained from {@link TableRead#openBatches(Split)}.
  */
@@ -49,10 +50,14 @@ public final class SplitBatches implements Closeable {
     private final RowType kindAndValueType;
     private final int[] tablePositions;
     private final Predicate filter;
+    /** Rows per counted batch (a read of no field), as a file reader's batches hold at most. */
+    private final int batchSize;
     private final ColumnVector[] tableColumns;
     private final ColumnarRow row;
     private int nextFile;
     private FormatReader reader;
+    /** Rows of the current file still to count when it is counted instead of read; 0 otherwise. */
+    private long uncounted;
     private DeletionVector deletionVector;
     /** Whether the open file's batches start with the {@code _VALUE_KIND} column. */
     private boolean kinds;
@@ -68,8 +73,9 @@ public final class SplitBatches implements Closeable {
      *     fields are not needed when nothing is merged
      */
     SplitBatches(List<DataFileMeta> files, FileOpener opener, Map<String, DeletionVector> deletionVectors,
-            RowType tableType, boolean[] wanted, boolean primaryKey, Predicate filter) {
+            RowType tableType, boolean[] wanted, boolean primaryKey, Predicate filter, int batchSize) {
         this.files = files;
+        this.batchSize = batchSize;
         this.opener = opener;
         this.deletionVectors = deletionVectors;
         this.primaryKey = primaryKey;
@@ -96,59 +102,73 @@ public final class SplitBatches implements Closeable {
     /** Moves to the next batch that has at least one live row; false when the split is read. */
     public boolean next() throws IOException {
         while (true) {
-            if (reader == null) {
+            if (reader == null && uncounted == 0) {
                 if (nextFile == files.size()) {
                     return false;
                 }
                 DataFileMeta file = files.get(nextFile++);
                 // A file that records no -U/-D rows needs no kind column (Paimon counts them per file).
                 kinds = primaryKey && (file.deleteRowCount() == null || file.deleteRowCount() > 0);
-                reader = opener.open(file, kinds ? kindAndValueType : valueType);
                 deletionVector = deletionVectors.get(file.fileName());
                 batchStart = 0;
+                if (!kinds && filter == null && valueType.fieldCount() == 0) {
+                    // Nothing to decode: the metadata and the deletion vector say which rows are live.
+                    uncounted = file.rowCount();
+                    continue;
+                }
+                reader = opener.open(file, kinds ? kindAndValueType : valueType);
             }
-            ColumnarBatch batch = reader.nextBatch();
-            if (batch == null) {
-                FormatReader done = reader;
-                reader = null;
-                done.close();
-                continue;
+            if (uncounted > 0) {
+                int n = (int) Math.min(batchSize, uncounted);
+                uncounted -= n;
+                selectLive(n, null, false);
+            } else {
+                ColumnarBatch batch = reader.nextBatch();
+                if (batch == null) {
+                    FormatReader done = reader;
+                    reader = null;
+                    done.close();
+                    continue;
+                }
+                ColumnVector[] columns = batch.columns();
+                int system = kinds ? 1 : 0;
+                for (int i = 0; i < tablePositions.length; i++) {
+                    tableColumns[tablePositions[i]] = columns[system + i];
+                }
+                selectLive(batch.numRows(), kinds ? columns[0] : null, filter != null);
             }
-            select(batch);
-            batchStart += batch.numRows();
             if (liveCount > 0) {
                 return true;
             }
         }
     }
 
-    private void select(ColumnarBatch batch) {
-        ColumnVector[] columns = batch.columns();
-        int system = kinds ? 1 : 0;
-        for (int i = 0; i < tablePositions.length; i++) {
-            tableColumns[tablePositions[i]] = columns[system + i];
-        }
-        ColumnVector kindColumn = kinds ? columns[0] : null;
-        int n = batch.numRows();
+    /** Picks the live rows of a batch of {@code n} rows starting at {@link #batchStart}, then moves past it. */
+    private void selectLive(int n, ColumnVector kindColumn, boolean filtered) {
         batchRows = n;
-        decodedRows += n;
+        decodedRows += kindColumn != null || filtered || valueType.fieldCount() > 0 ? n : 0;
         if (live.length < n) {
             live = new int[n];
         }
+        // Deleted positions are visited in order, one bitmap step per deletion, not one lookup per row.
+        long end = batchStart + n;
+        long deleted = deletionVector == null ? -1 : deletionVector.nextDeleted(batchStart);
         int count = 0;
         for (int i = 0; i < n; i++) {
-            if (deletionVector != null && deletionVector.isDeleted(batchStart + i)) {
+            if (deleted == batchStart + i) {
+                deleted = deleted + 1 < end ? deletionVector.nextDeleted(deleted + 1) : -1;
                 continue;
             }
             if (kindColumn != null && !RowKind.fromByteValue(kindColumn.getByte(i)).isAdd()) {
                 continue;
             }
-            if (filter != null && !filter.test(row.at(i))) {
+            if (filtered && !filter.test(row.at(i))) {
                 continue;
             }
             live[count++] = i;
         }
         liveCount = count;
+        batchStart = end;
     }
 
     /** The number of live rows in the current batch. */
@@ -171,7 +191,10 @@ public final class SplitBatches implements Closeable {
         return live[k];
     }
 
-    /** Rows the formats decoded so far, live or not: what skipping by the filter saved shows here. */
+    /**
+     * Rows the formats decoded so far, live or not: what skipping by the filter saved shows here. Rows that
+     * were only counted (a read of no field) are not decoded.
+     */
     public long decodedRows() {
         return decodedRows;
     }

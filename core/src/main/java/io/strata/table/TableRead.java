@@ -130,7 +130,8 @@ public final class TableRead {
         // except in files with a deletion vector, whose positions must be counted row by row.
         Predicate filter = plan.filter();
         return new SplitBatches(files, (f, type) -> openFormat(split, f, type,
-                dvs.containsKey(f.fileName()) ? null : filter), dvs, rowType, read, primaryKey, filter);
+                dvs.containsKey(f.fileName()) ? null : filter), dvs, rowType, read, primaryKey, filter,
+                options.readBatchSize());
     }
 
     /** The files of a primary-key split in read order when no key needs merging, else null. */

@@ -80,9 +80,6 @@ final class StrataVectorizedRecordReader implements RecordReader<NullWritable, V
                 mapped++;
             }
         }
-        if (positions.isEmpty()) {
-            positions.add(0); // count(*): one column still tells how many rows there are
-        }
         int[] readColumns = positions.stream().mapToInt(Integer::intValue).toArray();
         this.batchColumns = new int[mapped];
         this.tablePositions = new int[mapped];
@@ -116,10 +113,14 @@ final class StrataVectorizedRecordReader implements RecordReader<NullWritable, V
         // filter, with which a split that needs no merge skips the ORC row groups that cannot match (Hive
         // still filters the rows).
         Predicate filter = SearchArgumentFilter.fromConf(job, rowType);
-        Plan plan = new Plan(null, List.of(split), readColumns, rowType.project(readColumns), filter);
-        TableRead tableRead = table.newRead(plan);
         try {
+            TableRead tableRead = table.newRead(new Plan(null, List.of(split), readColumns, rowType.project(readColumns), filter));
             this.batches = tableRead.openBatches(split);
+            if (batches == null && readColumns.length == 0) {
+                // count(*) over a merge: the merged rows are counted, so the merge reads one column.
+                int[] first = {0};
+                tableRead = table.newRead(new Plan(null, List.of(split), first, rowType.project(first), filter));
+            }
             this.rows = batches == null ? tableRead.open(split) : null;
         } catch (RuntimeException e) {
             throw QueryFailure.of("Opening " + inputSplit + " failed: " + e.getMessage(), e);

@@ -53,9 +53,9 @@ public final class HiveScanBenchmark {
 
     private void run() throws Exception {
         System.out.printf(Locale.ROOT, "HiveScanBenchmark %s: %,d rows, %d update rounds of ~%d%% of the keys, %d buckets, "
-                        + "%d warm-up + %d timed runs (median), engines %s, %d processors, load %s%n",
+                        + "%d warm-up + %d timed runs (median), engines %s, %d task slots, %d processors, load %s%n",
                 Instant.now(), options.rows(), options.updateRounds(), options.updatePercent(), options.buckets(),
-                options.warmups(), options.runs(), options.engines(), Runtime.getRuntime().availableProcessors(), load());
+                options.warmups(), options.runs(), options.engines(), options.taskSlots(), Runtime.getRuntime().availableProcessors(), load());
         List<BenchTable> tables = plannedTables();
 
         long start = System.nanoTime();
@@ -71,7 +71,7 @@ public final class HiveScanBenchmark {
                             + "hive-schema-4.1.0.derby.sql of Hive 4.1.0's metastore scripts>"));
         }
         start = System.nanoTime();
-        HiveSession hive = new HiveSession(dir.resolve("hive"), acid ? schema : null);
+        HiveSession hive = new HiveSession(dir.resolve("hive"), acid ? schema : null, options.taskSlots());
         log("Hive started in %,d ms", millisSince(start));
         start = System.nanoTime();
         loadHiveTables(hive, tables, text, strataDirs);
@@ -79,6 +79,7 @@ public final class HiveScanBenchmark {
 
         List<BenchTable> measured = tables.stream().filter(t -> !unavailable.containsKey(t)).toList();
         printVectorization(hive, measured);
+        printPlans(hive, measured);
         ResultTable results = measure(hive, measured);
 
         System.out.println();
@@ -210,6 +211,17 @@ public final class HiveScanBenchmark {
             System.out.println("- " + t.label() + ": " + VectorizationSummary.mode(summary) + " [" + summary + "]");
         }
         System.out.println();
+    }
+
+    /** Hive's whole plan (operators, statistics, vertices) of each query named by bench.explain, per table. */
+    private void printPlans(HiveSession hive, List<BenchTable> tables) {
+        for (Query query : options.explain()) {
+            for (BenchTable t : tables) {
+                System.out.println("EXPLAIN " + query.label + " on " + t.label() + " (" + options.engines().get(0).hiveName + "):");
+                hive.execute("EXPLAIN " + query.sql(t.hiveName(), data.lookupKey())).forEach(System.out::println);
+                System.out.println();
+            }
+        }
     }
 
     private ResultTable measure(HiveSession hive, List<BenchTable> tables) {

@@ -35,13 +35,13 @@ final class HiveSession {
      * what {@code schematool -initSchema} runs), the metastore database is created from it first and the session
      * uses Hive's transaction manager, which ACID tables need; without it, the session uses no transactions.
      */
-    HiveSession(Path dir, Path transactionSchema) throws IOException {
+    HiveSession(Path dir, Path transactionSchema, int taskSlots) throws IOException {
         Path derby = dir.resolve("metastore_db");
         if (transactionSchema != null) {
             initSchema(derby, transactionSchema);
         }
         Path siteFile = dir.resolve("hive-site.xml");
-        writeSiteFile(siteFile, settings(dir, derby, transactionSchema != null));
+        writeSiteFile(siteFile, settings(dir, derby, transactionSchema != null, taskSlots));
         // Every new HiveConf in this JVM (ours and the metastore's) reads this file.
         HiveConf.setHiveSiteLocation(siteFile.toUri().toURL());
         conf = new HiveConf();
@@ -49,7 +49,7 @@ final class HiveSession {
         session = SessionState.start(new SessionState(conf));
     }
 
-    private static Map<String, String> settings(Path dir, Path derby, boolean transactions) {
+    private static Map<String, String> settings(Path dir, Path derby, boolean transactions, int taskSlots) {
         Map<String, String> s = new TreeMap<>();
         s.put("hive.metastore.uris", "");
         s.put("javax.jdo.option.ConnectionURL", "jdbc:derby:;databaseName=" + derby + ";create=true");
@@ -67,6 +67,9 @@ final class HiveSession {
         s.put("mapreduce.jobtracker.staging.root.dir", dir.resolve("staging").toString());
         s.put("mapreduce.cluster.local.dir", dir.resolve("mr-local").toString());
         s.put("mapreduce.framework.name", "local");
+        // MapReduce's local runner likewise: this many map and reduce tasks at once.
+        s.put("mapreduce.local.map.tasks.maximum", Integer.toString(taskSlots));
+        s.put("mapreduce.local.reduce.tasks.maximum", Integer.toString(taskSlots));
         s.put("hive.execution.engine", "mr");
         s.put("hive.exec.submitviachild", "false");
         s.put("hive.exec.submit.local.task.via.child", "false");
@@ -101,7 +104,9 @@ final class HiveSession {
         s.put("tez.am.node-blacklisting.enabled", "false");
         s.put("tez.am.use.concurrent-dispatcher", "false");
         s.put("tez.task.get-task.sleep.interval-ms.max", "1");
-        s.put("tez.am.inline.task.execution.max-tasks", "1");
+        // Tasks of one vertex run side by side, as on a cluster with this many slots: with one, a plan of two tasks
+        // (two reducers, two groups of splits) costs twice a task's start where a cluster would run them at once.
+        s.put("tez.am.inline.task.execution.max-tasks", Integer.toString(taskSlots));
         s.put("tez.runtime.io.sort.mb", "24");
         s.put("tez.runtime.unordered.output.buffer.size-mb", "10");
         s.put("hive.tez.container.size", "512");

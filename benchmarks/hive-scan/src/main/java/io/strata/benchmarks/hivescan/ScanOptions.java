@@ -24,12 +24,15 @@ record ScanOptions(
         List<Query> queries,
         Engine acidLoadEngine,
         Path metastoreSchema,
+        List<Query> explain,
+        int taskSlots,
         boolean keep) {
 
     ScanOptions {
         require(rows > 0, "bench.rows must be > 0, got " + rows);
         require(runs >= 1, "bench.runs must be >= 1, got " + runs);
         require(warmups >= 0, "bench.warmups must be >= 0, got " + warmups);
+        require(taskSlots >= 1, "bench.taskSlots must be >= 1, got " + taskSlots);
         require(buckets >= 1, "bench.buckets must be >= 1, got " + buckets);
         require(updateRounds >= 0, "bench.updateRounds must be >= 0, got " + updateRounds);
         require(updatePercent >= 0 && updatePercent <= 100, "bench.updatePercent must be 0..100, got " + updatePercent);
@@ -54,6 +57,8 @@ record ScanOptions(
                 parse(list("bench.queries", "count,groupby,lookup,fullscan"), Query::parse),
                 Engine.parse(System.getProperty("bench.acidLoadEngine", "tez").trim().toLowerCase(Locale.ROOT)),
                 schema.isBlank() ? null : Path.of(schema).toAbsolutePath(),
+                parse(list("bench.explain", ""), Query::parse),
+                Integer.getInteger("bench.taskSlots", Runtime.getRuntime().availableProcessors()),
                 Boolean.getBoolean("bench.keep"));
     }
 

@@ -1,5 +1,8 @@
 package io.strata.format.parquet;
 
+import io.strata.types.AtomicType;
+import io.strata.types.TypeRoot;
+import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import io.strata.data.Decimal;
 import io.strata.data.Utf8String;
 import java.math.BigDecimal;
@@ -23,6 +26,11 @@ final class BytesVector extends LeafVector {
     private int[] offsets = new int[0];
     private int[] lengths = new int[0];
     private final Appender appender = new Appender();
+    /**
+     * Hive's vector over this batch's values when the column is read as a string or binary: every slot refers
+     * into {@link #buffer} with its offset and length, as Hive's own readers set values by reference.
+     */
+    private BytesColumnVector shared;
 
     BytesVector(int fileScale) {
         this.fileScale = fileScale;
@@ -102,6 +110,29 @@ final class BytesVector extends LeafVector {
             System.arraycopy(bytes, offset, buffer, used, length);
             used += length;
         }
+    }
+
+    @Override
+    void shareAs(AtomicType readType) {
+        TypeRoot root = readType.root();
+        if (root == TypeRoot.VARCHAR || root == TypeRoot.BINARY || root == TypeRoot.VARBINARY) {
+            shared = new BytesColumnVector(0);
+        }
+    }
+
+    @Override
+    public org.apache.hadoop.hive.ql.exec.vector.ColumnVector storageVector() {
+        if (shared == null) {
+            return null;
+        }
+        int n = size();
+        if (shared.vector.length < offsets.length) {
+            shared.vector = new byte[offsets.length][];
+        }
+        Arrays.fill(shared.vector, 0, n, buffer);
+        shared.start = offsets;
+        shared.length = lengths;
+        return shareNulls(shared);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.strata.format.parquet;
 
+import io.strata.types.AtomicType;
+import io.strata.types.TypeRoot;
+import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnReader;
 
@@ -7,6 +10,8 @@ import org.apache.parquet.column.ColumnReader;
 final class DoubleVector extends LeafVector {
 
     private double[] values = new double[0];
+    /** Hive's vector over {@link #values} when the column is read as DOUBLE, else null. */
+    private DoubleColumnVector shared;
 
     @Override
     void growValues(int capacity) {
@@ -22,6 +27,22 @@ final class DoubleVector extends LeafVector {
     @Override
     void read(ColumnReader reader, int slot) {
         values[slot] = reader.getDouble();
+    }
+
+    @Override
+    void shareAs(AtomicType readType) {
+        if (readType.root() == TypeRoot.DOUBLE) {
+            shared = new DoubleColumnVector(0);
+        }
+    }
+
+    @Override
+    public org.apache.hadoop.hive.ql.exec.vector.ColumnVector storageVector() {
+        if (shared == null) {
+            return null;
+        }
+        shared.vector = values;
+        return shareNulls(shared);
     }
 
     @Override

@@ -22,6 +22,26 @@ abstract class LeafVector extends HeapVector {
      */
     abstract void decode(PageValues values, int first, int count, int nonNull);
 
+    /**
+     * Called once with the type the column is read as: a vector whose values are exactly that type's values
+     * in the layout of Hive's storage-api vectors may then hand them out through {@link #storageVector()}
+     * without a copy, as ORC's reader does. Most vectors cannot.
+     */
+    void shareAs(io.strata.types.AtomicType readType) {
+    }
+
+    /** Points a storage-api vector at this batch's null flags; true values are the caller's to point at. */
+    final <V extends org.apache.hadoop.hive.ql.exec.vector.ColumnVector> V shareNulls(V shared) {
+        shared.isNull = nulls;
+        shared.isRepeating = false;
+        boolean noNulls = true;
+        for (int i = 0, n = size(); i < n && noNulls; i++) {
+            noNulls = !nulls[i];
+        }
+        shared.noNulls = noNulls;
+        return shared;
+    }
+
     /** Rescales an unscaled decimal read with the file's scale to the scale asked for. */
     static io.strata.data.Decimal decimal(long unscaled, int fileScale, int precision, int scale) {
         if (fileScale == scale) {

@@ -159,6 +159,7 @@ final class ReadTree {
         if (!readable(vector, fileType, readType)) {
             throw incompatible(name, fileType, readType);
         }
+        vector.shareAs(readType);
         LeafColumn leaf = new LeafColumn(schema.getColumnDescription(path), vector, slotDef);
         leaves.add(leaf);
         return leaf;

@@ -27,8 +27,8 @@ public interface FormatFactory {
     /**
      * A reader that may leave out parts of the file (ORC row groups) whose statistics show that no row
      * matches {@code skipFilter}, whose leaves name fields of {@code readType}. Rows of the parts it reads
-     * are returned unfiltered, and row positions are not kept: a caller that counts positions (deletion
-     * vectors) must not pass a filter. Formats that cannot skip ignore it.
+     * are returned unfiltered; {@link FormatReader#batchPosition()} tells where each batch starts in the file
+     * (deletion vectors are kept by position). Formats that cannot skip ignore it.
      */
     default FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize, Predicate skipFilter)
             throws IOException {

@@ -28,7 +28,8 @@ import java.util.Map;
  * <p>A batch holds the file batch's live rows: those not marked in the file's deletion vector, not
  * retractions (a lone {@code -U}/{@code -D} record of a sorted run is not part of the table's state), and
  * accepted by the plan's filter. A read of no field ({@code count(*)}) with no filter opens no file whose
- * rows are all insertions: its batches are counted from the file's row count and deletion vector. {@link #row(int)} is a view of the k-th live row with the fields at
+ * rows are all insertions: its batches are counted from the file's row count and deletion vector.
+ * {@link #row(int)} is a view of the k-th live row with the fields at
  * their TABLE positions (fields the plan does not read are null); it is valid until the next batch.
  * Obtained from {@link TableRead#openBatches(Split)}.
  */
@@ -129,6 +130,11 @@ public final class SplitBatches implements Closeable {
                     reader = null;
                     done.close();
                     continue;
+                }
+                long position = reader.batchPosition();
+                if (position >= 0) {
+                    // The format skipped row groups: its own count, not ours, places the rows in the file.
+                    batchStart = position;
                 }
                 ColumnVector[] columns = batch.columns();
                 int system = kinds ? 1 : 0;

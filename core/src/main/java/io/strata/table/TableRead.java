@@ -126,12 +126,11 @@ public final class TableRead {
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
-        // Without a merge, every row stands alone: the format may skip parts that cannot match the filter,
-        // except in files with a deletion vector, whose positions must be counted row by row.
+        // Without a merge, every row stands alone: the format may skip parts that cannot match the filter
+        // (it reports where each batch starts, which places rows in their deletion vectors).
         Predicate filter = plan.filter();
-        return new SplitBatches(files, (f, type) -> openFormat(split, f, type,
-                dvs.containsKey(f.fileName()) ? null : filter), dvs, rowType, read, primaryKey, filter,
-                options.readBatchSize());
+        return new SplitBatches(files, (f, type) -> openFormat(split, f, type, filter), dvs, rowType, read, primaryKey,
+                filter, options.readBatchSize());
     }
 
     /** The files of a primary-key split in read order when no key needs merging, else null. */

@@ -32,6 +32,7 @@ final class OrcFormatReader implements FormatReader {
     private final RecordReader rows;
     private final VectorizedRowBatch batch;
     private final ColumnVector[] columns;
+    private long batchPosition = -1;
 
     /** @param skipFilter row groups that cannot match it are skipped; null reads every row */
     OrcFormatReader(FileIO io, Path path, RowType readType, int batchSize, Predicate skipFilter) throws IOException {
@@ -103,7 +104,14 @@ final class OrcFormatReader implements FormatReader {
             // Corrupt streams surface as anything from EOFException to ArrayIndexOutOfBounds.
             throw new IOException("Cannot read ORC file " + path + " (corrupt?): " + e, e);
         }
+        // ORC ends a batch where a skipped row group begins, so the batch's rows are consecutive in the file.
+        batchPosition = rows.getRowNumber() - batch.size;
         return new ColumnarBatch(columns, batch.size);
+    }
+
+    @Override
+    public long batchPosition() {
+        return batchPosition;
     }
 
     @Override

@@ -80,22 +80,13 @@ class HiveMetastoreCommitLockIT {
     void strataLockExcludesAnotherStrataLock() throws Exception {
         String table = newTable();
         List<String> events = new CopyOnWriteArrayList<>();
-        CountDownLatch firstInside = new CountDownLatch(1);
-        CountDownLatch releaseFirst = new CountDownLatch(1);
-        CompletableFuture<Void> first = CompletableFuture.runAsync(() -> run(strataLock(table, FAST), () -> {
-            events.add("first in");
-            firstInside.countDown();
-            await(releaseFirst);
-            events.add("first out");
-        }));
-        assertThat(firstInside.await(PATIENT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        StrataHolder first = new StrataHolder(table, events, "first");
 
         CompletableFuture<Void> second = CompletableFuture.runAsync(() -> run(strataLock(table, FAST), () -> events.add("second in")));
         awaitLocks(table, LockState.WAITING, 1);
         assertThat(events).containsExactly("first in");
 
-        releaseFirst.countDown();
-        first.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
+        first.release();
         second.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
         assertThat(events).containsExactly("first in", "first out", "second in");
         assertThat(locks(table)).isEmpty();
@@ -122,15 +113,7 @@ class HiveMetastoreCommitLockIT {
     void strataLockHeldMakesPaimonWait() throws Exception {
         String table = newTable();
         List<String> events = new CopyOnWriteArrayList<>();
-        CountDownLatch strataInside = new CountDownLatch(1);
-        CountDownLatch releaseStrata = new CountDownLatch(1);
-        CompletableFuture<Void> strata = CompletableFuture.runAsync(() -> run(strataLock(table, FAST), () -> {
-            events.add("strata in");
-            strataInside.countDown();
-            await(releaseStrata);
-            events.add("strata out");
-        }));
-        assertThat(strataInside.await(PATIENT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        StrataHolder strata = new StrataHolder(table, events, "strata");
 
         HiveCatalogLock paimonLock = paimonLock();
         CompletableFuture<Void> paimon = CompletableFuture.runAsync(() -> runPaimon(paimonLock, table, () -> events.add("paimon in")));
@@ -138,8 +121,7 @@ class HiveMetastoreCommitLockIT {
         assertThat(events).containsExactly("strata in");
         assertThat(paimon).isNotDone();
 
-        releaseStrata.countDown();
-        strata.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
+        strata.release();
         paimon.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
         assertThat(events).containsExactly("strata in", "strata out", "paimon in");
         assertThat(locks(table)).isEmpty();
@@ -225,15 +207,7 @@ class HiveMetastoreCommitLockIT {
     void anOrphanedWaitingRequestDoesNotQueueAheadOfTheRetry() throws Exception {
         String table = newTable();
         List<String> events = new CopyOnWriteArrayList<>();
-        CountDownLatch firstInside = new CountDownLatch(1);
-        CountDownLatch releaseFirst = new CountDownLatch(1);
-        CompletableFuture<Void> first = CompletableFuture.runAsync(() -> run(strataLock(table, FAST), () -> {
-            events.add("first in");
-            firstInside.countDown();
-            await(releaseFirst);
-            events.add("first out");
-        }));
-        assertThat(firstInside.await(PATIENT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        StrataHolder first = new StrataHolder(table, events, "first");
 
         FailingFirstLockCall failing = new FailingFirstLockCall();
         HiveMetastoreCommitLock second = new HiveMetastoreCommitLock(failing::client, DB, table, SHORT);
@@ -244,8 +218,7 @@ class HiveMetastoreCommitLockIT {
                 .filter(l -> l.getState() == LockState.WAITING).count() == 1, "one waiting request after the retry");
         assertThat(locks(table)).hasSize(2);
 
-        releaseFirst.countDown();
-        first.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
+        first.release();
         secondDone.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
         assertThat(events).containsExactly("first in", "first out", "second in");
         assertThat(locks(table)).isEmpty();
@@ -312,6 +285,28 @@ class HiveMetastoreCommitLockIT {
         HiveCatalogLock lock = new HiveCatalogLock(new SingleClientPool(client()), 200, PATIENT.toMillis());
         toClose.add(lock::close);
         return lock;
+    }
+
+    /** A Strata writer inside {@code runLocked} (its events: "<name> in", "<name> out"), until {@link #release()}. */
+    private final class StrataHolder {
+        private final CountDownLatch releaseLatch = new CountDownLatch(1);
+        private final CompletableFuture<Void> done;
+
+        StrataHolder(String table, List<String> events, String name) throws Exception {
+            CountDownLatch inside = new CountDownLatch(1);
+            done = CompletableFuture.runAsync(() -> run(strataLock(table, FAST), () -> {
+                events.add(name + " in");
+                inside.countDown();
+                HiveMetastoreCommitLockIT.await(releaseLatch);
+                events.add(name + " out");
+            }));
+            assertThat(inside.await(PATIENT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        }
+
+        void release() throws Exception {
+            releaseLatch.countDown();
+            done.get(PATIENT.toSeconds(), TimeUnit.SECONDS);
+        }
     }
 
     /** A Paimon writer inside {@code runWithLock}, until {@link #release()}. */

@@ -10,19 +10,19 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A k-way merge of sorted runs by key: the runs are kept in the order of their current records
- * ({@link RunHeadOrder}). Records of one key leave oldest first: by the user sequence fields (if any),
- * then by sequence number, the order Paimon's merge offers them in. A key with one record yields that
- * record as it is (Paimon's reducer never calls the merge function for it); a key with several is
- * reduced by the merge function. Keys whose result is missing or a retraction are skipped. The runs
- * that held the current key are advanced only on the next call, so the records the merge function
- * points at stay valid while the result is read.
+ * A k-way merge of sorted runs by key (a binary heap of run heads). Records of one key leave the heap
+ * oldest first: by the user sequence fields (if any), then by sequence number, the order Paimon's merge
+ * offers them in. A key with one record yields that record as it is (Paimon's reducer never calls the
+ * merge function for it); a key with several is reduced by the merge function. Keys whose result is
+ * missing or a retraction are skipped. The runs that held the current key are advanced only on the
+ * next call, so the records the merge function points at stay valid while the result is read.
  *
- * <p>When the key is one integral field ({@link IntegralKey}), each run's key is read once into a
- * {@code long} when the run moves, and the order compares those, instead of going through the row
- * comparator several times per record. Each run's sequence number is read once too, rather than
- * through the run's cursor layers at every tie of keys; and the result's value row and kind are taken
- * once per record, so that reading them goes through no layer.
+ * <p>Per record the heap does one sift: a lone key stays at the top while it is read and is then
+ * replaced by its run's next record in place. When the key is one integral field ({@link IntegralKey}),
+ * each run head's key is read once into a {@code long} and the heap compares those, instead of going
+ * through the row comparator several times per record. Each run head's sequence number is read once
+ * too, when the head moves, rather than through the run's cursor layers at every tie of keys; and the
+ * result's value row and kind are taken once per record, so that reading them goes through no layer.
  */
 final class MergingCursor implements RecordCursor {
 
@@ -33,19 +33,18 @@ final class MergingCursor implements RecordCursor {
     private final MergeFunction mergeFunction;
     /** Compactions below the max level keep retractions: older runs may still hold the key. */
     private final boolean keepRetractions;
-    /** The inputs that have a current record, by key, user sequence fields, sequence number. */
-    private final RunHeadOrder order;
+    /** Input indexes; {@code heap[0..size)} is a min-heap by key, user sequence, sequence number. */
+    private final int[] heap;
     /** The key of each input's current record, when the key is integral. */
     private final long[] keys;
     /** The sequence number of each input's current record, read when the input moved. */
     private final long[] sequences;
-    /** Inputs taken out of the order for the current key, to advance and put back on the next call. */
+    /** Inputs taken off the heap for the current key, to advance and put back on the next call. */
     private final int[] pending;
+    private int size;
     private int pendingCount;
-    /** Whether {@link #current} is one input's record as it is (a key no other input holds). */
-    private boolean currentIsLone;
-    /** The sequence number of a lone {@link #current}, read when its input moved. */
-    private long currentSequence;
+    /** Whether the current record is the heap's top, left in place to be advanced on the next call. */
+    private boolean topHeld;
     private MergedRecord current;
     /** The value row and kind of {@link #current}, read once per record. */
     private Row currentValue;
@@ -88,7 +87,7 @@ final class MergingCursor implements RecordCursor {
         this.sequenceOrder = sequenceOrder;
         this.mergeFunction = mergeFunction;
         this.keepRetractions = keepRetractions;
-        this.order = new RunHeadOrder(this.inputs.length, this::compare);
+        this.heap = new int[this.inputs.length];
         this.keys = new long[this.inputs.length];
         this.sequences = new long[this.inputs.length];
         this.pending = new int[this.inputs.length];
@@ -100,35 +99,30 @@ final class MergingCursor implements RecordCursor {
             started = true;
             for (int i = 0; i < inputs.length; i++) {
                 if (inputs[i].advance()) {
-                    loadHead(i);
-                    order.add(i);
+                    push(i);
                 }
             }
         }
         while (true) {
             release();
-            if (order.size() == 0) {
+            if (size == 0) {
                 current = null;
                 currentValue = null;
                 currentKind = null;
                 return false;
             }
-            int first = order.removeFirst();
-            pending[pendingCount++] = first;
-            if (order.size() == 0 || !sameKey(order.first(), first)) {
+            int first = heap[0];
+            if (!topKeyRepeats()) {
+                topHeld = true;
                 current = inputs[first];
-                currentIsLone = true;
-                currentSequence = sequences[first];
             } else {
                 mergeFunction.reset();
-                mergeFunction.add(inputs[first]);
                 do {
-                    int same = order.removeFirst();
+                    int same = pop();
                     pending[pendingCount++] = same;
                     mergeFunction.add(inputs[same]);
-                } while (order.size() > 0 && sameKey(order.first(), first));
+                } while (size > 0 && sameKey(heap[0], first));
                 current = mergeFunction.result();
-                currentIsLone = false;
             }
             if (current != null) {
                 RowKind kind = current.kind();
@@ -143,17 +137,35 @@ final class MergingCursor implements RecordCursor {
 
     /** Advances the inputs that held the previous key and puts them back in order. */
     private void release() throws IOException {
+        if (topHeld) {
+            topHeld = false;
+            int top = heap[0];
+            if (inputs[top].advance()) {
+                loadHead(top);
+                siftDown(0);
+            } else {
+                removeTop();
+            }
+        }
         for (int k = 0; k < pendingCount; k++) {
             int input = pending[k];
             if (inputs[input].advance()) {
-                loadHead(input);
-                order.add(input);
+                push(input);
             }
         }
         pendingCount = 0;
     }
 
-    /** Reads what the order compares of the input's new current record. */
+    /**
+     * Whether another input holds the top's key. Any input with that key sorts at or below a child of the
+     * top, and each child sorts at or below everything under it, so a child holds the key if any does.
+     */
+    private boolean topKeyRepeats() {
+        int top = heap[0];
+        return (size > 1 && sameKey(heap[1], top)) || (size > 2 && sameKey(heap[2], top));
+    }
+
+    /** Reads what the heap compares of the input's new current record. */
     private void loadHead(int input) {
         RecordCursor cursor = inputs[input];
         if (integralKey != null) {
@@ -168,7 +180,7 @@ final class MergingCursor implements RecordCursor {
                 : keyComparator.compare(inputs[a].value(), inputs[b].value()) == 0;
     }
 
-    /** Merge order: key, then user sequence fields, then sequence number (older first). */
+    /** Heap order: key, then user sequence fields, then sequence number (older first). */
     private int compare(int a, int b) {
         int c = integralKey != null
                 ? Long.compare(keys[a], keys[b])
@@ -185,6 +197,52 @@ final class MergingCursor implements RecordCursor {
         return Long.compare(sequences[a], sequences[b]);
     }
 
+    private void push(int input) {
+        loadHead(input);
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (compare(input, heap[parent]) >= 0) {
+                break;
+            }
+            heap[i] = heap[parent];
+            i = parent;
+        }
+        heap[i] = input;
+    }
+
+    private int pop() {
+        int top = heap[0];
+        removeTop();
+        return top;
+    }
+
+    private void removeTop() {
+        size--;
+        if (size > 0) {
+            heap[0] = heap[size];
+            siftDown(0);
+        }
+    }
+
+    private void siftDown(int i) {
+        int input = heap[i];
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < size && compare(heap[right], heap[child]) < 0) {
+                child = right;
+            }
+            if (compare(input, heap[child]) <= 0) {
+                break;
+            }
+            heap[i] = heap[child];
+            i = child;
+        }
+        heap[i] = input;
+    }
+
     @Override
     public Row value() {
         return currentValue;
@@ -192,7 +250,7 @@ final class MergingCursor implements RecordCursor {
 
     @Override
     public long sequenceNumber() {
-        return currentIsLone ? currentSequence : current.sequenceNumber();
+        return topHeld ? sequences[heap[0]] : current.sequenceNumber();
     }
 
     @Override

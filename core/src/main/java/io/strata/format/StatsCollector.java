@@ -1,7 +1,8 @@
 package io.strata.format;
 
+import io.strata.data.Decimal;
 import io.strata.data.Row;
-import io.strata.data.RowValues;
+import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
@@ -12,8 +13,9 @@ import java.util.Arrays;
  * Collects per-column min, max and null count while a file is written, in Paimon's default
  * {@code metadata.stats-mode=truncate(16)}: strings are cut to 16 characters, and a cut maximum has its
  * last character incremented so that it still bounds every value. Nested and binary columns get null
- * counts only. Both format writers use it, so stats never depend on the format. Numbers are compared
- * as primitives; an object is made only when a new minimum or maximum is found.
+ * counts only. Both format writers use it, so stats never depend on the format. Numbers, booleans and
+ * timestamps are compared as primitives, each type by its own class (no comparison through an interface
+ * that three types share); an object is kept only when a new minimum or maximum is found.
  */
 public final class StatsCollector {
 
@@ -62,7 +64,9 @@ public final class StatsCollector {
                 case TINYINT, SMALLINT, INT, DATE, TIME, BIGINT -> new IntegralStats(type);
                 case FLOAT, DOUBLE -> new FloatingStats(type);
                 case CHAR, VARCHAR -> new StringStats();
-                case BOOLEAN, DECIMAL, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> new ComparableStats(type);
+                case BOOLEAN -> new BooleanStats();
+                case DECIMAL -> new DecimalStats((AtomicType) type);
+                case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> new TimestampStats((AtomicType) type);
                 // Paimon keeps no min/max for binary or nested columns.
                 case BINARY, VARBINARY, ARRAY, MAP, MULTISET, ROW -> new NullCountOnly();
             };
@@ -181,28 +185,79 @@ public final class StatsCollector {
         }
     }
 
-    /** Values compared as objects: BOOLEAN, DECIMAL and TIMESTAMP columns (objects are small and rare). */
-    private static final class ComparableStats extends ColumnStats {
-        private final DataType type;
-        private Comparable<Object> min;
-        private Comparable<Object> max;
+    private static final class BooleanStats extends ColumnStats {
+        private boolean anyFalse;
+        private boolean anyTrue;
 
-        ComparableStats(DataType type) {
-            this.type = type;
+        @Override
+        void add(Row row, int pos) {
+            if (row.getBoolean(pos)) {
+                anyTrue = true;
+            } else {
+                anyFalse = true;
+            }
         }
 
         @Override
-        @SuppressWarnings("unchecked")
-        void add(Row row, int pos) {
-            Object v = type instanceof AtomicType a && a.root() == io.strata.types.TypeRoot.DECIMAL
-                    ? row.getDecimal(pos, a.precision(), a.scale())
-                    : RowValues.get(row, pos, type);
-            Comparable<Object> c = (Comparable<Object>) v;
-            if (min == null || c.compareTo(min) < 0) {
-                min = c;
+        FieldStats result() {
+            if (!anyFalse && !anyTrue) {
+                return new FieldStats(null, null, nullCount);
             }
-            if (max == null || c.compareTo(max) > 0) {
-                max = c;
+            return new FieldStats(!anyFalse, anyTrue, nullCount);
+        }
+    }
+
+    /** Decimals: the row's object is kept only when it is a new minimum or maximum. */
+    private static final class DecimalStats extends ColumnStats {
+        private final int precision;
+        private final int scale;
+        private Decimal min;
+        private Decimal max;
+
+        DecimalStats(AtomicType type) {
+            this.precision = type.precision();
+            this.scale = type.scale();
+        }
+
+        @Override
+        void add(Row row, int pos) {
+            Decimal v = row.getDecimal(pos, precision, scale);
+            if (min == null || v.compareTo(min) < 0) {
+                min = v;
+            }
+            if (max == null || v.compareTo(max) > 0) {
+                max = v;
+            }
+        }
+
+        @Override
+        FieldStats result() {
+            return new FieldStats(min, max, nullCount);
+        }
+    }
+
+    /** Timestamps compared on their millisecond and nanosecond, without a call per comparison. */
+    private static final class TimestampStats extends ColumnStats {
+        private final int precision;
+        private Timestamp min;
+        private Timestamp max;
+
+        TimestampStats(AtomicType type) {
+            this.precision = type.precision();
+        }
+
+        @Override
+        void add(Row row, int pos) {
+            Timestamp v = row.getTimestamp(pos, precision);
+            long millis = v.millisecond();
+            int nanos = v.nanoOfMillisecond();
+            if (min == null || millis < min.millisecond()
+                    || (millis == min.millisecond() && nanos < min.nanoOfMillisecond())) {
+                min = v;
+            }
+            if (max == null || millis > max.millisecond()
+                    || (millis == max.millisecond() && nanos > max.nanoOfMillisecond())) {
+                max = v;
             }
         }
 

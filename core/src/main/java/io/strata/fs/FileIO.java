@@ -28,6 +28,13 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
  */
 public final class FileIO {
 
+    /**
+     * The default Hadoop resources, parsed once. A {@code new Configuration()} parses its XML resources
+     * again at its first lookup (a few milliseconds of XML per table a caller loads); a copy of a parsed
+     * one takes its properties as they are.
+     */
+    private static final Configuration DEFAULTS = new Configuration();
+
     private final Configuration conf;
 
     public FileIO(Configuration conf) {
@@ -36,7 +43,11 @@ public final class FileIO {
 
     /** A FileIO with a default Hadoop configuration. */
     public static FileIO local() {
-        return new FileIO(new Configuration());
+        synchronized (DEFAULTS) {
+            // Parses the resources if not done yet, or again after Hadoop added a default resource.
+            DEFAULTS.size();
+            return new FileIO(new Configuration(DEFAULTS));
+        }
     }
 
     public Configuration hadoopConf() {

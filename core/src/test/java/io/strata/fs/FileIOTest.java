@@ -104,4 +104,16 @@ class FileIOTest {
         assertThatThrownBy(() -> io.mkdirs(path("f"))).hasMessageContaining("Cannot create directory")
                 .hasMessageContaining(path("f").toString());
     }
+
+    @Test
+    void eachLocalFileIoHasItsOwnConfigurationWithTheDefaults() {
+        FileIO first = FileIO.local();
+        FileIO second = FileIO.local();
+        assertThat(first.hadoopConf()).isNotSameAs(second.hadoopConf());
+        assertThat(first.hadoopConf().get("fs.defaultFS"))
+                .isEqualTo(new org.apache.hadoop.conf.Configuration().get("fs.defaultFS"));
+        first.hadoopConf().set("strata.test.key", "first");
+        assertThat(second.hadoopConf().get("strata.test.key")).isNull();
+        assertThat(FileIO.local().hadoopConf().get("strata.test.key")).isNull();
+    }
 }

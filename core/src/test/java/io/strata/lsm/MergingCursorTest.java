@@ -172,6 +172,67 @@ class MergingCursorTest {
     }
 
     @Test
+    void manyRunsOfferEachKeysRecordsOldestFirstAgainstAReference() throws IOException {
+        // 1 to 30 runs (some empty), keys repeating across runs, with and without a user sequence field
+        // (v, small so that it ties often): the merge function must see exactly the records a sort by key,
+        // then v, then sequence number gives, and a key held by one run must bypass it.
+        java.util.Random random = new java.util.Random(3);
+        Comparator<Row> byV = KeyOrder.onPositions(TYPE, new int[] {1});
+        for (int round = 0; round < 60; round++) {
+            int runCount = 1 + random.nextInt(round % 2 == 0 ? 30 : 5);
+            boolean userSequence = round % 3 != 0;
+            List<GenericRow[]> runs = new ArrayList<>();
+            long[] firstSequence = new long[runCount];
+            List<long[]> all = new ArrayList<>(); // key, v, sequence
+            long sequence = 0;
+            for (int r = 0; r < runCount; r++) {
+                int[] keys = random.ints(random.nextInt(5) == 0 ? 0 : random.nextInt(40), 0, 50).distinct().sorted().toArray();
+                GenericRow[] rows = new GenericRow[keys.length];
+                firstSequence[r] = sequence;
+                for (int i = 0; i < keys.length; i++) {
+                    rows[i] = GenericRow.of(keys[i], random.nextInt(3));
+                    all.add(new long[] {keys[i], rows[i].getInt(1), sequence++});
+                }
+                runs.add(rows);
+            }
+            all.sort(Comparator.<long[]>comparingLong(x -> x[0])
+                    .thenComparingLong(x -> userSequence ? x[1] : 0).thenComparingLong(x -> x[2]));
+            List<String> expected = new ArrayList<>();
+            List<Long> expectedSequences = new ArrayList<>();
+            for (int i = 0; i < all.size(); ) {
+                int j = i;
+                while (j < all.size() && all.get(j)[0] == all.get(i)[0]) {
+                    j++;
+                }
+                if (j - i > 1) {
+                    expected.add("|");
+                    for (int n = i; n < j; n++) {
+                        expected.add(all.get(n)[0] + ":" + all.get(n)[1] + "@" + all.get(n)[2]);
+                    }
+                    expectedSequences.add(0L); // Recording's result
+                } else {
+                    expectedSequences.add(all.get(i)[2]);
+                }
+                i = j;
+            }
+            for (MergingCursor.IntegralKey key : java.util.Arrays.asList(MergingCursor.IntegralKey.of(TYPE, new int[] {0}), null)) {
+                List<RecordCursor> inputs = new ArrayList<>();
+                for (int r = 0; r < runCount; r++) {
+                    inputs.add(new ListCursor(firstSequence[r], runs.get(r)));
+                }
+                Recording fn = new Recording();
+                RecordCursor merged = new MergingCursor(inputs, KEY, key, userSequence ? byV : null, fn, false);
+                List<Long> sequences = new ArrayList<>();
+                while (merged.advance()) {
+                    sequences.add(merged.sequenceNumber());
+                }
+                assertThat(fn.offered).as("round %d, integral key %s", round, key).isEqualTo(expected);
+                assertThat(sequences).as("round %d, integral key %s", round, key).isEqualTo(expectedSequences);
+            }
+        }
+    }
+
+    @Test
     void onlyOneNonNullIntegralFieldIsAnIntegralKey() {
         RowType type = new RowType(List.of(FIELD(0, "a", INT().withNullable(false)), FIELD(1, "b", INT()),
                 FIELD(2, "s", io.strata.types.DataTypes.STRING().withNullable(false))));

@@ -23,7 +23,9 @@ import org.apache.orc.impl.writer.WriterEncryptionVariant;
 /**
  * Writes rows of a file type to one ORC file the way Paimon does: the schema of {@link OrcTypes}, values
  * put into {@link VectorizedRowBatch}es by {@link OrcFieldWriter}s, zstd level 1 by default. Stats come
- * from {@link StatsCollector}, so they match the Parquet writer's.
+ * from {@link StatsCollector}, so they match the Parquet writer's. The ORC writer is made when the first
+ * batch is full, so that the batch can tell which string columns need no dictionary
+ * ({@link OrcDirectColumns}).
  */
 final class OrcFormatWriter implements FormatWriter {
 
@@ -36,7 +38,9 @@ final class OrcFormatWriter implements FormatWriter {
     private final FileIO io;
     private final Path path;
     private final FSDataOutputStream out;
-    private final Writer writer;
+    private final OrcFile.WriterOptions options;
+    /** Null until the first batch is full (or the file closes): that batch picks the direct columns. */
+    private Writer writer;
     private final VectorizedRowBatch batch;
     private final OrcFieldWriter[] fields;
     private final StatsCollector stats;
@@ -51,20 +55,12 @@ final class OrcFormatWriter implements FormatWriter {
         TypeDescription schema = OrcTypes.toOrcSchema(fileType);
         Properties properties = new Properties();
         properties.setProperty(OrcConf.COMPRESSION_ZSTD_LEVEL.getAttribute(), String.valueOf(ZSTD_LEVEL));
-        OrcFile.WriterOptions options = OrcFile.writerOptions(properties, io.hadoopConf())
+        this.options = OrcFile.writerOptions(properties, io.hadoopConf())
                 .setSchema(schema)
                 .compress(kind)
                 .fileSystem(io.fileSystem(path));
         // Our own stream (of the raw local file system: no .crc file) so that its position tells how much is written.
         this.out = io.create(path, false);
-        try {
-            options.physicalWriter(new PhysicalFsWriter(out, options, new WriterEncryptionVariant[0]));
-            this.writer = OrcFile.createWriter(path, options);
-        } catch (IOException | RuntimeException e) {
-            out.close();
-            io.deleteQuietly(path);
-            throw new IOException("Cannot create ORC file " + path + ": " + e.getMessage(), e);
-        }
         this.batch = schema.createRowBatch(BATCH_SIZE);
         batch.reset();
         this.fields = new OrcFieldWriter[fileType.fieldCount()];
@@ -105,7 +101,24 @@ final class OrcFormatWriter implements FormatWriter {
         }
     }
 
+    /** Makes the ORC writer, its string columns without a dictionary where the first batch has no repeats. */
+    private void startWriter() throws IOException {
+        try {
+            options.directEncodingColumns(OrcDirectColumns.of(options.getSchema(), batch));
+            options.physicalWriter(new PhysicalFsWriter(out, options, new WriterEncryptionVariant[0]));
+            writer = OrcFile.createWriter(path, options);
+        } catch (IOException | RuntimeException e) {
+            closed = true;
+            out.close();
+            io.deleteQuietly(path);
+            throw new IOException("Cannot create ORC file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
     private void flushBatch() throws IOException {
+        if (writer == null) {
+            startWriter();
+        }
         try {
             writer.addRowBatch(batch);
         } catch (IOException | RuntimeException e) {
@@ -125,7 +138,7 @@ final class OrcFormatWriter implements FormatWriter {
             return fileSize();
         }
         // Bytes already in the file plus what ORC holds for the current stripe (not counting the open batch).
-        return out.getPos() + writer.estimateMemory();
+        return out.getPos() + (writer == null ? 0 : writer.estimateMemory());
     }
 
     @Override
@@ -147,6 +160,9 @@ final class OrcFormatWriter implements FormatWriter {
             return;
         }
         closed = true;
+        if (writer == null) {
+            startWriter();
+        }
         try {
             if (batch.size > 0) {
                 flushBatch();

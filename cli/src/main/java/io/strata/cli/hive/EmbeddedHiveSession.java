@@ -274,7 +274,8 @@ public final class EmbeddedHiveSession implements SqlSession {
      * query returned no rows and no error. On a cluster the failed task's container exits with it; in local mode
      * tasks are threads of this process, so the flag outlived its query. (A MapReduce job's input name holds its
      * plan's path, so a later job never saw an old flag.) Statements run one at a time: no task reads when this
-     * runs.
+     * runs. {@link TaskInputContextReset} clears before each Tez task attempt too (a retry within one query);
+     * this also covers MapReduce's entries, one per job, which would otherwise pile up.
      */
     private static void clearTaskInputContexts() {
         IOContextMap.clear();

@@ -12,10 +12,16 @@ import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
 import io.strata.table.FileStoreTable;
 import io.strata.types.DataTypes;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.hive.ql.exec.Utilities;
+import org.apache.hadoop.hive.ql.io.IOContextMap;
+import org.apache.hadoop.mapred.JobConf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,5 +106,57 @@ class TezTaskFailureIT {
         assertThat(rows(hive, groupBy)).isEqualTo(groups);
         hive.execute("SET hive.execution.engine=tez");
         assertThat(rows(hive, groupBy)).isEqualTo(groups);
+    }
+
+    /**
+     * A read that fails once and succeeds on Tez's retry of the task (a transient fault: the file is restored
+     * as soon as the first attempt's reader threw). Measured before {@link TaskInputContextReset}: the query
+     * succeeded with no rows, the retry having found the failed attempt's flag in the same JVM.
+     */
+    @Test
+    void aReadThatFailsOnceAndSucceedsOnItsRetryReturnsAllRows() throws Exception {
+        Path warehouse = dir.resolve("wh");
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));
+        catalog.createDatabase("db", true);
+        FileStoreTable flaky = newTable(catalog, "flaky");
+        EmbeddedHiveSession hive = EmbeddedHiveSession.open(warehouse, HiveEngine.TEZ);
+        hive.execute("CREATE DATABASE IF NOT EXISTS db");
+        hive.execute("CREATE EXTERNAL TABLE db.flaky STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + catalog.tablePath(Identifier.of("db", "flaky")) + "'");
+        hive.execute("SET hive.fetch.task.conversion=none");
+        String groupBy = "SELECT v, count(*) FROM db.flaky GROUP BY v ORDER BY v";
+        List<List<String>> groups = List.of(List.of("v0", "10"), List.of("v1", "10"), List.of("v2", "10"),
+                List.of("v3", "10"), List.of("v4", "10"));
+
+        Path file = onlyDataFile(flaky);
+        byte[] original = Files.readAllBytes(file);
+        byte[] garbage = new byte[original.length];
+        Arrays.fill(garbage, (byte) 0x5a);
+        Files.write(file, garbage);
+        // The scan's vertex is "Map 1": its Hive input context shows when a reader threw.
+        JobConf probe = new JobConf(false);
+        probe.set(Utilities.INPUT_NAME, "Map 1");
+        AtomicBoolean restored = new AtomicBoolean();
+        Thread restorer = new Thread(() -> {
+            long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            try {
+                while (System.nanoTime() < end) {
+                    if (IOContextMap.get(probe).getIOExceptions()) {
+                        Files.write(file, original);
+                        restored.set(true);
+                        return;
+                    }
+                    Thread.sleep(1);
+                }
+            } catch (IOException | InterruptedException e) {
+                // The assertion on restored reports it.
+            }
+        });
+        restorer.setDaemon(true);
+        restorer.start();
+        List<List<String>> rows = rows(hive, groupBy);
+        restorer.join();
+        assertThat(restored).as("the first attempt's read failed").isTrue();
+        assertThat(rows).isEqualTo(groups);
     }
 }

@@ -113,6 +113,9 @@ final class HiveSession {
         s.put("hive.tez.container.size", "512");
         s.put("tez.am.resource.memory.mb", "512");
         s.put("hive.prewarm.enabled", "false");
+        // A failed task fails its query: a retry in this JVM would find the failed attempt's flag in Hive's static
+        // IOContextMap and discard its rows (docs/hive-connector.md), and a benchmark must not retry anyway.
+        s.put("tez.am.task.max.failed.attempts", "1");
         if (transactions) {
             s.put("hive.support.concurrency", "true");
             s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DbTxnManager");

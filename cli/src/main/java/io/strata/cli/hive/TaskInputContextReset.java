@@ -14,8 +14,9 @@ import org.apache.tez.runtime.hook.TezTaskAttemptHook;
  * flag: measured, a read that failed once and succeeded on its retry made the query return no rows and no
  * error. On a cluster a failed attempt's container exits and the retry starts in a new one.
  *
- * <p>Clearing the map is safe while other attempts run: each task holds its own context from its start, and a
- * failing task still finds its flag there.
+ * <p>{@code strata sql} runs one attempt at a time ({@code tez.am.inline.task.execution.max-tasks=1}). With more,
+ * clearing would still not hide a running task's failure: its processor and its reader keep the context they
+ * took when they started, so the flag still reaches its close.
  */
 public final class TaskInputContextReset implements TezTaskAttemptHook {
 

@@ -15,6 +15,7 @@ import org.apache.hadoop.hive.metastore.api.Schema;
 import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
 import org.apache.hadoop.hive.ql.DriverFactory;
 import org.apache.hadoop.hive.ql.IDriver;
+import org.apache.hadoop.hive.ql.io.IOContextMap;
 import org.apache.hadoop.hive.ql.processors.CommandProcessor;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorFactory;
@@ -240,6 +241,8 @@ public final class EmbeddedHiveSession implements SqlSession {
         java.io.PrintStream stderr = System.err;
         System.setOut(log);
         System.setErr(log);
+        // Before too: a task of an earlier failed DAG that was still winding down may have set the flag since.
+        clearTaskInputContexts();
         try {
             driver.run(sql);
             List<String> lines = new ArrayList<>();
@@ -250,14 +253,7 @@ public final class EmbeddedHiveSession implements SqlSession {
             }
             return result(statement, driver.getSchema(), lines, start);
         } catch (CommandProcessorException e) {
-            String reason = reason(e);
-            if (reason.contains("TezTask") && reason.contains("Task failed")) {
-                // Measured with Hive 4.1.0 / Tez 0.10.5 in local mode: after a task failed, every later Tez query
-                // of the process returns no rows, without an error (a new Tez session does not help).
-                reason += " [Tez in local mode: after a failed task, later Tez queries of this process can return"
-                        + " no rows; restart strata sql, or SET hive.execution.engine=mr]";
-            }
-            throw new SqlException(statement, reason, e);
+            throw new SqlException(statement, reason(e), e);
         } catch (IOException e) {
             throw new SqlException(statement, "fetching the results failed: " + e.getMessage(), e);
         } finally {
@@ -265,7 +261,24 @@ public final class EmbeddedHiveSession implements SqlSession {
             System.setErr(stderr);
             driver.close();
             driver.destroy();
+            clearTaskInputContexts();
         }
+    }
+
+    /**
+     * Forgets the input contexts Hive's tasks left in this JVM. WHY: Hive 4.1 keeps one {@code IOContext} per
+     * input name in a static map ({@code IOContextMap}) that nothing but a fetch task over virtual columns ever
+     * clears. A reader that throws in a task sets its context's {@code ioExceptions} flag. A Tez task's input
+     * name is its vertex's ("Map 1"), the same in every query, and {@code MapRecordProcessor.close()} closes its
+     * operators as aborted when it finds the flag set: the task succeeds with no output, so every later Tez
+     * query returned no rows and no error. On a cluster the failed task's container exits with it; in local mode
+     * tasks are threads of this process, so the flag outlived its query. (A MapReduce job's input name holds its
+     * plan's path, so a later job never saw an old flag.) Statements run one at a time: no task reads when this
+     * runs. {@link TaskInputContextReset} clears before each Tez task attempt too (a retry within one query);
+     * this also covers MapReduce's entries, one per job, which would otherwise pile up.
+     */
+    private static void clearTaskInputContexts() {
+        IOContextMap.clear();
     }
 
     private static QueryResult result(String statement, Schema schema, List<String> lines, long start) {

@@ -130,5 +130,8 @@ public final class HiveHome {
         s.put("hive.tez.container.size", "512");
         s.put("tez.am.resource.memory.mb", "512");
         s.put("hive.prewarm.enabled", "false");
+        // Task attempts are threads of this process: each starts without what a failed one left in Hive's
+        // static input contexts (TaskInputContextReset says why).
+        s.put("tez.task.attempt.hooks", TaskInputContextReset.class.getName());
     }
 }

@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.DriverFactory;
 import org.apache.hadoop.hive.ql.IDriver;
+import org.apache.hadoop.hive.ql.io.IOContextMap;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.processors.SetProcessor;
 import org.apache.hadoop.hive.ql.session.SessionState;
@@ -112,6 +113,9 @@ final class HiveSession {
         s.put("hive.tez.container.size", "512");
         s.put("tez.am.resource.memory.mb", "512");
         s.put("hive.prewarm.enabled", "false");
+        // A failed task fails its query: a retry in this JVM would find the failed attempt's flag in Hive's static
+        // IOContextMap and discard its rows (docs/hive-connector.md), and a benchmark must not retry anyway.
+        s.put("tez.am.task.max.failed.attempts", "1");
         if (transactions) {
             s.put("hive.support.concurrency", "true");
             s.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DbTxnManager");
@@ -184,6 +188,7 @@ final class HiveSession {
             return List.of();
         }
         IDriver driver = DriverFactory.newDriver(conf);
+        IOContextMap.clear();
         try {
             driver.run(sql);
             List<String> rows = new ArrayList<>();
@@ -198,6 +203,10 @@ final class HiveSession {
         } finally {
             driver.close();
             driver.destroy();
+            // A reader that threw in a Tez task leaves its flag in Hive's static IOContextMap, under the vertex name:
+            // every later Tez task of that name would close as aborted and the query return no rows, no error (the
+            // tasks are threads of this JVM in local mode). See docs/hive-connector.md.
+            IOContextMap.clear();
         }
     }
 

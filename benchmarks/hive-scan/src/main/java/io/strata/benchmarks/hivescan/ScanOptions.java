@@ -24,6 +24,7 @@ record ScanOptions(
         List<Query> queries,
         Engine acidLoadEngine,
         Path metastoreSchema,
+        boolean vectorized,
         boolean keep) {
 
     ScanOptions {
@@ -54,6 +55,7 @@ record ScanOptions(
                 parse(list("bench.queries", "count,groupby,lookup,fullscan"), Query::parse),
                 Engine.parse(System.getProperty("bench.acidLoadEngine", "tez").trim().toLowerCase(Locale.ROOT)),
                 schema.isBlank() ? null : Path.of(schema).toAbsolutePath(),
+                Boolean.parseBoolean(System.getProperty("bench.vectorized", "true")),
                 Boolean.getBoolean("bench.keep"));
     }
 

@@ -25,12 +25,14 @@ record ScanOptions(
         Engine acidLoadEngine,
         Path metastoreSchema,
         boolean vectorized,
+        long pullIntervalMillis,
         boolean keep) {
 
     ScanOptions {
         require(rows > 0, "bench.rows must be > 0, got " + rows);
         require(runs >= 1, "bench.runs must be >= 1, got " + runs);
         require(warmups >= 0, "bench.warmups must be >= 0, got " + warmups);
+        require(pullIntervalMillis >= 1, "bench.pullIntervalMillis must be >= 1, got " + pullIntervalMillis);
         require(buckets >= 1, "bench.buckets must be >= 1, got " + buckets);
         require(updateRounds >= 0, "bench.updateRounds must be >= 0, got " + updateRounds);
         require(updatePercent >= 0 && updatePercent <= 100, "bench.updatePercent must be 0..100, got " + updatePercent);
@@ -56,6 +58,7 @@ record ScanOptions(
                 Engine.parse(System.getProperty("bench.acidLoadEngine", "tez").trim().toLowerCase(Locale.ROOT)),
                 schema.isBlank() ? null : Path.of(schema).toAbsolutePath(),
                 Boolean.parseBoolean(System.getProperty("bench.vectorized", "true")),
+                Long.getLong("bench.pullIntervalMillis", 50L),
                 Boolean.getBoolean("bench.keep"));
     }
 

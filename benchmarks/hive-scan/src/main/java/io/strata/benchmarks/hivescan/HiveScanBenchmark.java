@@ -79,9 +79,11 @@ public final class HiveScanBenchmark {
 
         // Off: Hive reads every table row by row through its SerDe (the connector's vectorized reader unused).
         hive.execute("SET hive.vectorized.execution.enabled=" + options.vectorized());
-        // Hive polls a MapReduce job's completion every hive.exec.counters.pull.interval ms (default 1000): with
-        // the default every MapReduce time is rounded up to the next poll, a second either way at these sizes.
+        // Hive polls a MapReduce job's completion every hive.exec.counters.pull.interval ms (default 1000) and a
+        // Tez DAG's every hive.tez.dag.status.check.interval (500 ms): with the defaults every time is rounded up
+        // to the next poll, up to a second at these sizes.
         hive.execute("SET hive.exec.counters.pull.interval=" + options.pullIntervalMillis());
+        hive.execute("SET hive.tez.dag.status.check.interval=" + options.pullIntervalMillis() + "ms");
         List<BenchTable> measured = tables.stream().filter(t -> !unavailable.containsKey(t)).toList();
         printVectorization(hive, measured);
         ResultTable results = measure(hive, measured);

@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * HiveQL scans of the same generated rows stored five ways (native ORC, Strata compacted, Strata with sorted runs,
- * Strata with deletion vectors, Hive ACID), on Tez and MapReduce in one embedded Hive 4.1 session; prints the
+ * Strata with deletion vectors, Hive ACID; on request also compacted and sorted-run tables that Apache Paimon
+ * wrote), on Tez and MapReduce in one embedded Hive 4.1 session; prints the
  * median time of each query per table and engine and its ratio to native ORC. Every table must return the same
  * result for each query, or the run fails. See docs/benchmarks.md, "HiveScanBenchmark".
  */

@@ -64,6 +64,12 @@ final class HiveFieldReader {
         this.value = newWritable(hiveType);
     }
 
+    /** Whether {@code other} reads a column as the same Hive value (same Strata type and local zone). */
+    boolean readsLike(HiveFieldReader other) {
+        return java.util.Objects.equals(type, other.type) && java.util.Objects.equals(nestedType, other.nestedType)
+                && localZone.equals(other.localZone);
+    }
+
     private static Writable newWritable(PrimitiveTypeInfo hiveType) {
         return switch (hiveType.getPrimitiveCategory()) {
             case BOOLEAN -> new BooleanWritable();

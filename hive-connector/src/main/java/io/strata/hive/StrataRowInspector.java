@@ -9,6 +9,12 @@ import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
 /**
  * Hive's view of a {@link StrataRowWritable}: one struct field per Hive column, each read straight
  * from the Strata row by its {@link HiveFieldReader}. Columns the query does not read are null.
+ *
+ * <p>Two inspectors of the same columns are equal. Hive's map operator compares the inspector of the
+ * partition's SerDe with the table's (two SerDe instances, even for an unpartitioned table): when they
+ * are not equal it converts every row into a new struct before any operator sees it
+ * ({@code ObjectInspectorConverters.StructConverter}), reading all columns of every row, also those the
+ * query does not use, and filling a Writable for each.
  */
 final class StrataRowInspector extends StructObjectInspector {
 
@@ -91,6 +97,38 @@ final class StrataRowInspector extends StructObjectInspector {
             sb.append(f.name).append(':').append(f.reader.inspector().getTypeName());
         }
         return sb.append('>').toString();
+    }
+
+    /**
+     * Equal when both show the same columns in the same order, read from the same table positions as the
+     * same Hive values; comments do not matter.
+     */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof StrataRowInspector other) || other.fields.size() != fields.size()) {
+            return false;
+        }
+        for (int i = 0; i < fields.size(); i++) {
+            Field a = fields.get(i);
+            Field b = other.fields.get(i);
+            if (!a.name.equals(b.name) || a.tableColumn != b.tableColumn || !a.reader.readsLike(b.reader)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = 1;
+        for (Field f : fields) {
+            h = 31 * h + f.name.hashCode();
+            h = 31 * h + f.tableColumn;
+        }
+        return h;
     }
 
     @Override

@@ -26,6 +26,8 @@ record ScanOptions(
         Path metastoreSchema,
         List<Query> explain,
         int taskSlots,
+        boolean vectorized,
+        long pullIntervalMillis,
         boolean keep) {
 
     ScanOptions {
@@ -33,6 +35,7 @@ record ScanOptions(
         require(runs >= 1, "bench.runs must be >= 1, got " + runs);
         require(warmups >= 0, "bench.warmups must be >= 0, got " + warmups);
         require(taskSlots >= 1, "bench.taskSlots must be >= 1, got " + taskSlots);
+        require(pullIntervalMillis >= 1, "bench.pullIntervalMillis must be >= 1, got " + pullIntervalMillis);
         require(buckets >= 1, "bench.buckets must be >= 1, got " + buckets);
         require(updateRounds >= 0, "bench.updateRounds must be >= 0, got " + updateRounds);
         require(updatePercent >= 0 && updatePercent <= 100, "bench.updatePercent must be 0..100, got " + updatePercent);
@@ -59,6 +62,8 @@ record ScanOptions(
                 schema.isBlank() ? null : Path.of(schema).toAbsolutePath(),
                 parse(list("bench.explain", ""), Query::parse),
                 Integer.getInteger("bench.taskSlots", Runtime.getRuntime().availableProcessors()),
+                Boolean.parseBoolean(System.getProperty("bench.vectorized", "true")),
+                Long.getLong("bench.pullIntervalMillis", 50L),
                 Boolean.getBoolean("bench.keep"));
     }
 

@@ -14,10 +14,18 @@ enum TableKind {
      */
     DELETION_VECTORS("dv", "Strata deletion vectors", true),
     /** (e) A transactional ORC table: Hive loads the base rows, then applies each update round by MERGE. */
-    HIVE_ACID("acid", "Hive ACID", false);
+    HIVE_ACID("acid", "Hive ACID", false),
+    /**
+     * (f) The commits of COMPACTED written by Apache Paimon 1.4.2 (compacting as it writes, its defaults), then a
+     * full compaction of every bucket; read through Strata's storage handler (PaimonTableWriter).
+     */
+    PAIMON_COMPACTED("paimon_compacted", "Paimon-written compacted", true),
+    /** (g) The commits of RUNS written by Apache Paimon 1.4.2 with {@code write-only=true}: 1 + rounds level-0 runs. */
+    PAIMON_RUNS("paimon_runs", "Paimon-written sorted runs", true);
 
     final String option;
     final String label;
+    /** Registered with Strata's storage handler, in each of bench.formats. */
     final boolean strata;
 
     TableKind(String option, String label, boolean strata) {
@@ -26,12 +34,16 @@ enum TableKind {
         this.strata = strata;
     }
 
+    boolean paimonWritten() {
+        return this == PAIMON_COMPACTED || this == PAIMON_RUNS;
+    }
+
     static TableKind parse(String name) {
         for (TableKind k : values()) {
             if (k.option.equals(name)) {
                 return k;
             }
         }
-        throw new IllegalArgumentException("bench.kinds takes native, compacted, runs, dv and acid, got " + name);
+        throw new IllegalArgumentException("bench.kinds takes native, compacted, runs, dv, acid, paimon_compacted and paimon_runs, got " + name);
     }
 }

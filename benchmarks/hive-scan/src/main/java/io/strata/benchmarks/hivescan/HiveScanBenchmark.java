@@ -54,9 +54,9 @@ public final class HiveScanBenchmark {
 
     private void run() throws Exception {
         System.out.printf(Locale.ROOT, "HiveScanBenchmark %s: %,d rows, %d update rounds of ~%d%% of the keys, %d buckets, "
-                        + "%d warm-up + %d timed runs (median), engines %s, vectorized %s, %d task slots, %d processors, load %s%n",
+                        + "%d warm-up + %d timed runs (median), engines %s, vectorized %s, %d processors, load %s%n",
                 Instant.now(), options.rows(), options.updateRounds(), options.updatePercent(), options.buckets(),
-                options.warmups(), options.runs(), options.engines(), options.vectorized(), options.taskSlots(),
+                options.warmups(), options.runs(), options.engines(), options.vectorized(),
                 Runtime.getRuntime().availableProcessors(), load());
         List<BenchTable> tables = plannedTables();
 
@@ -73,7 +73,7 @@ public final class HiveScanBenchmark {
                             + "hive-schema-4.1.0.derby.sql of Hive 4.1.0's metastore scripts>"));
         }
         start = System.nanoTime();
-        HiveSession hive = new HiveSession(dir.resolve("hive"), acid ? schema : null, options.taskSlots());
+        HiveSession hive = new HiveSession(dir.resolve("hive"), acid ? schema : null);
         log("Hive started in %,d ms", millisSince(start));
         start = System.nanoTime();
         loadHiveTables(hive, tables, text, strataDirs);

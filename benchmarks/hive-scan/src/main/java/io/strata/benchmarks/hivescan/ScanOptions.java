@@ -25,7 +25,6 @@ record ScanOptions(
         Engine acidLoadEngine,
         Path metastoreSchema,
         List<Query> explain,
-        int taskSlots,
         boolean vectorized,
         long pullIntervalMillis,
         boolean keep) {
@@ -34,7 +33,6 @@ record ScanOptions(
         require(rows > 0, "bench.rows must be > 0, got " + rows);
         require(runs >= 1, "bench.runs must be >= 1, got " + runs);
         require(warmups >= 0, "bench.warmups must be >= 0, got " + warmups);
-        require(taskSlots >= 1, "bench.taskSlots must be >= 1, got " + taskSlots);
         require(pullIntervalMillis >= 1, "bench.pullIntervalMillis must be >= 1, got " + pullIntervalMillis);
         require(buckets >= 1, "bench.buckets must be >= 1, got " + buckets);
         require(updateRounds >= 0, "bench.updateRounds must be >= 0, got " + updateRounds);
@@ -61,7 +59,6 @@ record ScanOptions(
                 Engine.parse(System.getProperty("bench.acidLoadEngine", "tez").trim().toLowerCase(Locale.ROOT)),
                 schema.isBlank() ? null : Path.of(schema).toAbsolutePath(),
                 parse(list("bench.explain", ""), Query::parse),
-                Integer.getInteger("bench.taskSlots", Runtime.getRuntime().availableProcessors()),
                 Boolean.parseBoolean(System.getProperty("bench.vectorized", "true")),
                 Long.getLong("bench.pullIntervalMillis", 50L),
                 Boolean.getBoolean("bench.keep"));

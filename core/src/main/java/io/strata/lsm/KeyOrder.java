@@ -2,8 +2,8 @@ package io.strata.lsm;
 
 import io.strata.data.ProjectedRow;
 import io.strata.data.Row;
+import io.strata.data.RowComparator;
 import io.strata.types.DataType;
-import io.strata.types.RowComparator;
 import io.strata.types.RowType;
 import java.util.ArrayList;
 import java.util.Comparator;

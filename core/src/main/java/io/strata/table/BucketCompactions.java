@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.data.RowComparator;
 import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactManager;
 import io.strata.lsm.CompactStrategy;
@@ -11,7 +12,6 @@ import io.strata.manifest.DataFileMeta;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.CompactionOptions;
 import io.strata.schema.TableSchema;
-import io.strata.types.RowComparator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 

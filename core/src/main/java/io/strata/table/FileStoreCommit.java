@@ -1,6 +1,7 @@
 package io.strata.table;
 
 import io.strata.data.Row;
+import io.strata.data.RowComparator;
 import io.strata.fs.FileIO;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
@@ -18,7 +19,6 @@ import io.strata.schema.TableSchema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
-import io.strata.types.RowComparator;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;

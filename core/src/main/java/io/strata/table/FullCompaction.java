@@ -1,6 +1,7 @@
 package io.strata.table;
 
 import io.strata.data.GenericRow;
+import io.strata.data.RowComparator;
 import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactResult;
 import io.strata.lsm.IntervalPartition;
@@ -17,7 +18,6 @@ import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
-import io.strata.types.RowComparator;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package io.strata.table;
 import io.strata.data.CloseableIterator;
 import io.strata.data.ProjectedRow;
 import io.strata.data.Row;
+import io.strata.data.RowComparator;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
 import io.strata.format.FormatReader;
@@ -144,7 +145,7 @@ public final class TableRead {
             }
             return upper;
         }
-        Comparator<Row> fileKeys = io.strata.types.RowComparator.of(schema.trimmedPrimaryKeyType());
+        Comparator<Row> fileKeys = RowComparator.of(schema.trimmedPrimaryKeyType());
         List<DataFileMeta> files = new ArrayList<>();
         for (List<SortedRun> section : new IntervalPartition(fileKeys).partition(split.files())) {
             if (section.size() > 1) {
@@ -199,7 +200,7 @@ public final class TableRead {
             Comparator<Row> ascending = KeyOrder.onPositions(rowType, sequenceFieldPositions);
             sequenceOrder = options.sequenceFieldDescending() ? ascending.reversed() : ascending;
         }
-        Comparator<Row> fileKeys = io.strata.types.RowComparator.of(schema.trimmedPrimaryKeyType());
+        Comparator<Row> fileKeys = RowComparator.of(schema.trimmedPrimaryKeyType());
         boolean[] readFields = wanted.clone();
         if (lookupMerge) {
             return MergeTreeReader.readLookup(files, fileKeys, KeyOrder.onPositions(rowType, keyPositions),

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.data.BinaryRow;
 import io.strata.data.BinaryRowWriter;
+import io.strata.data.RowComparator;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileSource;
 import io.strata.manifest.SimpleStats;
 import io.strata.types.DataTypes;
-import io.strata.types.RowComparator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -3,6 +3,7 @@ package io.strata.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.data.GenericRow;
+import io.strata.data.RowComparator;
 import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
@@ -21,7 +22,6 @@ import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
-import io.strata.types.RowComparator;
 import io.strata.types.RowType;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,16 +1,16 @@
-package io.strata.types;
+package io.strata.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.data.BinaryRow;
-import io.strata.data.BinaryRowWriter;
-import io.strata.data.GenericRow;
-import io.strata.data.Utf8String;
 import io.strata.oracle.PaimonTypes;
 import io.strata.oracle.PaimonValues;
 import io.strata.oracle.RandomRows;
 import io.strata.oracle.Rows;
+import io.strata.types.AtomicType;
+import io.strata.types.DataField;
+import io.strata.types.DataTypes;
+import io.strata.types.RowType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

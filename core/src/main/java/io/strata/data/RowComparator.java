@@ -1,6 +1,8 @@
-package io.strata.types;
+package io.strata.data;
 
-import io.strata.data.Row;
+import io.strata.types.AtomicType;
+import io.strata.types.DataType;
+import io.strata.types.RowType;
 import java.util.Comparator;
 import java.util.List;
 

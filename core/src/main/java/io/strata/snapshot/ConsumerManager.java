@@ -2,7 +2,7 @@ package io.strata.snapshot;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.strata.fs.FileIO;
-import io.strata.schema.Json;
+import io.strata.json.Json;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;

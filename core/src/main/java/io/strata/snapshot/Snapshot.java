@@ -3,7 +3,7 @@ package io.strata.snapshot;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.strata.schema.Json;
+import io.strata.json.Json;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

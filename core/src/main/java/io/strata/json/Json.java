@@ -1,4 +1,4 @@
-package io.strata.schema;
+package io.strata.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;

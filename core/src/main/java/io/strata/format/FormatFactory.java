@@ -1,5 +1,6 @@
 package io.strata.format;
 
+import io.strata.format.registry.FormatFactories;
 import io.strata.fs.FileIO;
 import io.strata.predicate.Predicate;
 import io.strata.types.RowType;

@@ -1,21 +1,22 @@
-package io.strata.format;
+package io.strata.format.registry;
 
+import io.strata.format.FormatFactory;
 import io.strata.format.orc.OrcFormatFactory;
 import io.strata.format.parquet.ParquetFormatFactory;
 
 /** The format factories, one instance each. */
-final class FormatFactories {
+public final class FormatFactories {
 
     private static final FormatFactory ORC = new OrcFormatFactory();
     private static final FormatFactory PARQUET = new ParquetFormatFactory();
 
     private FormatFactories() {}
 
-    static FormatFactory orc() {
+    public static FormatFactory orc() {
         return ORC;
     }
 
-    static FormatFactory parquet() {
+    public static FormatFactory parquet() {
         return PARQUET;
     }
 }

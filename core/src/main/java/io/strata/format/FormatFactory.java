@@ -1,6 +1,5 @@
 package io.strata.format;
 
-import io.strata.format.registry.FormatFactories;
 import io.strata.fs.FileIO;
 import io.strata.predicate.Predicate;
 import io.strata.types.RowType;
@@ -34,14 +33,5 @@ public interface FormatFactory {
     default FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize, Predicate skipFilter)
             throws IOException {
         return createReader(io, path, readType, batchSize);
-    }
-
-    /** The factory for a format. */
-    static FormatFactory of(FileFormat format) {
-        return switch (format) {
-            case ORC -> FormatFactories.orc();
-            case PARQUET -> FormatFactories.parquet();
-            case AVRO -> throw new UnsupportedOperationException("Avro data files are not supported yet");
-        };
     }
 }

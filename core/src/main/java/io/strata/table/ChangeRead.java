@@ -5,6 +5,7 @@ import io.strata.data.ProjectedRow;
 import io.strata.data.Row;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
+import io.strata.format.registry.FormatFactories;
 import io.strata.lsm.ConcatCursor;
 import io.strata.lsm.DataFileCursor;
 import io.strata.lsm.DataFileReadType;
@@ -58,7 +59,7 @@ public final class ChangeRead {
         Path path = file.externalPath() != null
                 ? new Path(file.externalPath())
                 : new Path(table.paths().bucketDirectory(split.partition(), split.bucket()), file.fileName());
-        FormatFactory format = FormatFactory.of(FileFormat.fromFileName(file.fileName()));
+        FormatFactory format = FormatFactories.of(FileFormat.fromFileName(file.fileName()));
         try {
             return new DataFileCursor(format.createReader(table.fileIO(), path, readType.fileReadType(),
                     table.schema().tableOptions().readBatchSize()), readType, null);

@@ -6,6 +6,7 @@ import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
+import io.strata.format.registry.FormatFactories;
 import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.ChangelogMerge;
 import io.strata.lsm.ChangelogOutput;
@@ -259,7 +260,7 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
 
     private RecordCursor open(DataFileMeta file, DataFileReadType readType) throws IOException {
         Path path = file.externalPath() != null ? new Path(file.externalPath()) : new Path(bucketDirectory, file.fileName());
-        FormatFactory format = FormatFactory.of(FileFormat.fromFileName(file.fileName()));
+        FormatFactory format = FormatFactories.of(FileFormat.fromFileName(file.fileName()));
         return new DataFileCursor(format.createReader(table.fileIO(), path, readType.fileReadType(), options.readBatchSize()),
                 readType, deletions == null ? null : deletions.vectorOf(file.fileName()));
     }

@@ -5,8 +5,8 @@ import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.format.FieldStats;
 import io.strata.format.FileFormat;
-import io.strata.format.FormatFactory;
 import io.strata.format.FormatWriter;
+import io.strata.format.registry.FormatFactories;
 import io.strata.fs.FileIO;
 import io.strata.lsm.DataFileReadType;
 import io.strata.manifest.DataFileMeta;
@@ -121,7 +121,7 @@ final class RollingDataFileWriter {
         currentName = names.next(format.extension());
         Path path = new Path(directory, currentName);
         paths.add(path);
-        current = FormatFactory.of(format).createWriter(io, path, fileType, compression);
+        current = FormatFactories.of(format).createWriter(io, path, fileType, compression);
         deleteRows = 0;
         maxSeq = Long.MIN_VALUE;
     }

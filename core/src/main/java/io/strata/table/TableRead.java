@@ -7,6 +7,7 @@ import io.strata.data.RowComparator;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
 import io.strata.format.FormatReader;
+import io.strata.format.registry.FormatFactories;
 import io.strata.lsm.IntervalPartition;
 import io.strata.lsm.SortedRun;
 import io.strata.lsm.DataFileCursor;
@@ -232,7 +233,7 @@ public final class TableRead {
         Path path = file.externalPath() != null
                 ? new Path(file.externalPath())
                 : new Path(table.paths().bucketDirectory(split.partition(), split.bucket()), file.fileName());
-        FormatFactory format = FormatFactory.of(FileFormat.fromFileName(file.fileName()));
+        FormatFactory format = FormatFactories.of(FileFormat.fromFileName(file.fileName()));
         return format.createReader(table.fileIO(), path, fileReadType, options.readBatchSize(), skipFilter);
     }
 }

@@ -3,6 +3,7 @@ package io.strata.table;
 import io.strata.data.GenericRow;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
+import io.strata.format.registry.FormatFactories;
 import io.strata.lsm.DataFileCursor;
 import io.strata.lsm.DataFileReadType;
 import io.strata.lsm.RecordCursor;
@@ -61,7 +62,7 @@ final class ChangelogFiles {
         List<GenericRow> rows = new ArrayList<>();
         for (ManifestEntry e : entries(table, snapshot)) {
             Path path = new Path(table.paths().bucketDirectory(e.partition(), e.bucket()), e.file().fileName());
-            FormatFactory format = FormatFactory.of(FileFormat.fromFileName(e.file().fileName()));
+            FormatFactory format = FormatFactories.of(FileFormat.fromFileName(e.file().fileName()));
             try (RecordCursor c = new DataFileCursor(format.createReader(table.fileIO(), path, readType.fileReadType(), 1024),
                     readType, null)) {
                 while (c.advance()) {

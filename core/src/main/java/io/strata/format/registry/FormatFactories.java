@@ -1,10 +1,15 @@
 package io.strata.format.registry;
 
+import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
 import io.strata.format.orc.OrcFormatFactory;
 import io.strata.format.parquet.ParquetFormatFactory;
 
-/** The format factories, one instance each. */
+/**
+ * The format factories, one instance each. The one class that knows every format's implementation:
+ * {@code format} holds what the formats share, {@code format.orc} and {@code format.parquet} implement it,
+ * and this package, above them, picks one for a {@link FileFormat}.
+ */
 public final class FormatFactories {
 
     private static final FormatFactory ORC = new OrcFormatFactory();
@@ -12,11 +17,12 @@ public final class FormatFactories {
 
     private FormatFactories() {}
 
-    public static FormatFactory orc() {
-        return ORC;
-    }
-
-    public static FormatFactory parquet() {
-        return PARQUET;
+    /** The factory for a format. */
+    public static FormatFactory of(FileFormat format) {
+        return switch (format) {
+            case ORC -> ORC;
+            case PARQUET -> PARQUET;
+            case AVRO -> throw new UnsupportedOperationException("Avro data files are not supported yet");
+        };
     }
 }

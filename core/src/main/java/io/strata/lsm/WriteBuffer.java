@@ -92,7 +92,7 @@ public final class WriteBuffer implements AutoCloseable {
     }
 
     /**
-     * A buffer that reduces each key's records by the table's merge ({@link MergeFunctionFactory#forWrite}).
+     * A buffer that reduces each key's records by the table's merge ({@code MergeFunctionFactory.forWrite}).
      *
      * @param rowType the table's row type (records are rows of it)
      * @param keyPositions positions of the primary key (without partition columns) in {@code rowType}

@@ -20,12 +20,12 @@ import java.util.function.Supplier;
  * <p>Retractions (-U/-D) are checked when they are buffered: dropped when the table ignores them
  * ({@code ignore-delete}, {@code ignore-update-before}), rejected with the reason when the table's merge
  * cannot take them (Paimon fails later, when it merges them), kept otherwise. Built by
- * {@link MergeFunctionFactory#forWrite(String)}; immutable, shared by the buffers of one writer.
+ * {@code MergeFunctionFactory.forWrite(String)}; immutable, shared by the buffers of one writer.
  */
 public final class WriteMerge {
 
     /** How several records of one key become one. */
-    enum Reduction { NEWEST, OLDEST, MERGE_FUNCTION }
+    public enum Reduction { NEWEST, OLDEST, MERGE_FUNCTION }
 
     private final VersionOrder order;
     private final Reduction reduction;
@@ -39,7 +39,7 @@ public final class WriteMerge {
      * @param rejectUpdateBefore why a kept -U record cannot be merged (the whole error message), or null
      * @param rejectDelete why a kept -D record cannot be merged, or null
      */
-    WriteMerge(VersionOrder order, Reduction reduction, Supplier<MergeFunction> functions, boolean dropDeletes,
+    public WriteMerge(VersionOrder order, Reduction reduction, Supplier<MergeFunction> functions, boolean dropDeletes,
             boolean dropUpdateBefore, String rejectUpdateBefore, String rejectDelete) {
         this.order = order;
         this.reduction = reduction;

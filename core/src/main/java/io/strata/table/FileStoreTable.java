@@ -1,6 +1,7 @@
 package io.strata.table;
 
 import io.strata.fs.FileIO;
+import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.schema.SchemaManager;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
@@ -38,7 +39,7 @@ public final class FileStoreTable implements Table {
             if (!schema.primaryKeys().isEmpty()) {
                 // Merge-engine options are checked against the columns here, so a table that cannot be
                 // read fails when it is loaded (CREATE TABLE in Hive, adoption), not at its first read.
-                new io.strata.lsm.MergeFunctionFactory(schema);
+                new MergeFunctionFactory(schema);
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + location + ": " + e.getMessage(), e);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.data.GenericRow;
 import io.strata.data.RowKind;
+import io.strata.lsm.mergeengine.DeduplicateMergeFunction;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
 import io.strata.types.RowType;

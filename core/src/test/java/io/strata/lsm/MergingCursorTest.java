@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
+import io.strata.lsm.mergeengine.DeduplicateMergeFunction;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;

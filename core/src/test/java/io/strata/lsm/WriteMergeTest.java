@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.strata.data.GenericRow;
 import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
+import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.oracle.Rows;
 import io.strata.schema.TableSchema;
 import io.strata.types.DataField;

@@ -1,4 +1,8 @@
-package io.strata.lsm;
+package io.strata.lsm.mergeengine;
+
+import io.strata.lsm.MergeFunction;
+import io.strata.lsm.MergedRecord;
+import io.strata.lsm.RecordCursor;
 
 /**
  * The {@code first-row} merge engine: the oldest record of a key wins and later ones are dropped. It

@@ -1,4 +1,8 @@
-package io.strata.lsm;
+package io.strata.lsm.mergeengine;
+
+import io.strata.lsm.MergeFunction;
+import io.strata.lsm.MergedRecord;
+import io.strata.lsm.RecordCursor;
 
 /**
  * The {@code deduplicate} merge engine: the newest record of a key wins; if it is a delete, the key is

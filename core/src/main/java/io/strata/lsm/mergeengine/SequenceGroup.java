@@ -1,4 +1,4 @@
-package io.strata.lsm;
+package io.strata.lsm.mergeengine;
 
 import io.strata.data.Row;
 import java.util.Comparator;

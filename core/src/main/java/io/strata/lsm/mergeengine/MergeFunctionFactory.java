@@ -1,5 +1,9 @@
-package io.strata.lsm;
+package io.strata.lsm.mergeengine;
 
+import io.strata.lsm.KeyOrder;
+import io.strata.lsm.MergeFunction;
+import io.strata.lsm.VersionOrder;
+import io.strata.lsm.WriteMerge;
 import io.strata.lsm.aggregate.AggregateMergeFunction;
 import io.strata.lsm.aggregate.FieldAggregator;
 import io.strata.lsm.aggregate.FieldAggregators;

@@ -1,9 +1,13 @@
-package io.strata.lsm;
+package io.strata.lsm.mergeengine;
 
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.data.RowValues;
+import io.strata.lsm.AccumulatedRecord;
+import io.strata.lsm.MergeFunction;
+import io.strata.lsm.MergedRecord;
+import io.strata.lsm.RecordCursor;
 import io.strata.lsm.aggregate.FieldAggregator;
 import io.strata.types.RowType;
 

@@ -1,4 +1,4 @@
-package io.strata.lsm;
+package io.strata.lsm.mergeengine;
 
 import static io.strata.types.DataTypes.FIELD;
 import static io.strata.types.DataTypes.INT;

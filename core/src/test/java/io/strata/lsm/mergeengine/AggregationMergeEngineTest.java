@@ -1,4 +1,4 @@
-package io.strata.lsm;
+package io.strata.lsm.mergeengine;
 
 import static io.strata.types.DataTypes.ARRAY;
 import static io.strata.types.DataTypes.BIGINT;

@@ -8,7 +8,7 @@ import io.strata.lsm.AccumulatedRecord;
 import io.strata.lsm.MergeFunction;
 import io.strata.lsm.MergedRecord;
 import io.strata.lsm.RecordCursor;
-import io.strata.lsm.aggregate.FieldAggregator;
+import io.strata.lsm.mergeengine.aggregate.FieldAggregator;
 import io.strata.types.RowType;
 
 /**

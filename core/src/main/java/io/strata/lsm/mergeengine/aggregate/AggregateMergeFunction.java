@@ -1,4 +1,4 @@
-package io.strata.lsm.aggregate;
+package io.strata.lsm.mergeengine.aggregate;
 
 import io.strata.data.GenericRow;
 import io.strata.data.Row;

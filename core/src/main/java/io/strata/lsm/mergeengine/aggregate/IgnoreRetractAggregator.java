@@ -1,4 +1,4 @@
-package io.strata.lsm.aggregate;
+package io.strata.lsm.mergeengine.aggregate;
 
 /** Wraps an aggregator so that retractions leave the accumulator unchanged ({@code fields.<f>.ignore-retract}). */
 final class IgnoreRetractAggregator extends FieldAggregator {

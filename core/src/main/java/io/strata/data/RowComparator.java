@@ -3,6 +3,7 @@ package io.strata.data;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 import io.strata.types.RowType;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -47,10 +48,10 @@ public final class RowComparator implements Comparator<Row> {
             case FLOAT -> (a, b, p) -> compareFloating(a.getFloat(p), b.getFloat(p));
             case DOUBLE -> (a, b, p) -> compareFloating(a.getDouble(p), b.getDouble(p));
             case CHAR, VARCHAR -> (a, b, p) -> a.getString(p).compareTo(b.getString(p));
-            case BINARY, VARBINARY -> (a, b, p) -> java.util.Arrays.compareUnsigned(a.getBinary(p), b.getBinary(p));
+            case BINARY, VARBINARY -> (a, b, p) -> Arrays.compareUnsigned(a.getBinary(p), b.getBinary(p));
             case DECIMAL -> {
                 AtomicType t = (AtomicType) type;
-                if (io.strata.data.Decimal.isCompact(t.precision())) {
+                if (Decimal.isCompact(t.precision())) {
                     yield (a, b, p) -> Long.compare(
                             a.getDecimal(p, t.precision(), t.scale()).toUnscaledLong(),
                             b.getDecimal(p, t.precision(), t.scale()).toUnscaledLong());

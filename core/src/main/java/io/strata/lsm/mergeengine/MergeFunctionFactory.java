@@ -13,6 +13,7 @@ import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.types.RowType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ public final class MergeFunctionFactory {
             }
         }
         this.groupOf = new int[rowType.fieldCount()];
-        java.util.Arrays.fill(groupOf, -1);
+        Arrays.fill(groupOf, -1);
         this.removeRecordOnSequenceField = new boolean[rowType.fieldCount()];
         switch (engine) {
             case PARTIAL_UPDATE -> checkPartialUpdate();
@@ -231,7 +232,7 @@ public final class MergeFunctionFactory {
 
     private MergeFunction createForWrite() {
         boolean[] all = new boolean[rowType.fieldCount()];
-        java.util.Arrays.fill(all, true);
+        Arrays.fill(all, true);
         return create(all);
     }
 

@@ -10,6 +10,7 @@ import io.strata.lsm.MergedRecord;
 import io.strata.lsm.RecordCursor;
 import io.strata.lsm.mergeengine.aggregate.FieldAggregator;
 import io.strata.types.RowType;
+import java.util.Arrays;
 
 /**
  * The {@code partial-update} merge engine, with Paimon 1.4.2's semantics:
@@ -188,7 +189,7 @@ public final class PartialUpdateMergeFunction implements MergeFunction {
 
     private void retractWithSequenceGroups(Row value, RowKind kind) {
         GenericRow row = result.row();
-        java.util.Arrays.fill(updatedSequenceFields, false);
+        Arrays.fill(updatedSequenceFields, false);
         for (int i = 0; i < nullable.length; i++) {
             SequenceGroup group = groups[i];
             if (group == null || !readFields[i] || group.isEmptyIn(value)) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -111,7 +112,7 @@ final class CollectAggregator extends FieldAggregator {
     private static boolean removeOne(List<Object> pending, Object key) {
         Iterator<Object> it = pending.iterator();
         while (it.hasNext()) {
-            if (java.util.Objects.equals(it.next(), key)) {
+            if (Objects.equals(it.next(), key)) {
                 it.remove();
                 return true;
             }

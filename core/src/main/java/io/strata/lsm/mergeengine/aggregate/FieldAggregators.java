@@ -1,6 +1,7 @@
 package io.strata.lsm.mergeengine.aggregate;
 
 import io.strata.schema.MergeEngineOptions;
+import io.strata.types.ArrayType;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 import io.strata.types.RowType;
@@ -85,7 +86,7 @@ public final class FieldAggregators {
     }
 
     private static DataType requireRowArray(String key, String function, String field, DataType type) {
-        if (!(type instanceof io.strata.types.ArrayType a) || !(a.element() instanceof RowType)) {
+        if (!(type instanceof ArrayType a) || !(a.element() instanceof RowType)) {
             throw wrongType(key, function, field, type, "ARRAY<ROW<...>>");
         }
         return type;

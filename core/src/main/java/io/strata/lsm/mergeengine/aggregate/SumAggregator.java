@@ -3,6 +3,7 @@ package io.strata.lsm.mergeengine.aggregate;
 import io.strata.data.Decimal;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
+import java.math.BigDecimal;
 
 /**
  * {@code sum} of a numeric field: nulls are skipped; integers wrap on overflow and a DECIMAL sum that
@@ -70,7 +71,7 @@ final class SumAggregator extends FieldAggregator {
         };
     }
 
-    private Decimal decimal(java.math.BigDecimal value) {
+    private Decimal decimal(BigDecimal value) {
         AtomicType t = (AtomicType) type;
         return Decimal.fromBigDecimal(value, t.precision(), t.scale());
     }

@@ -9,6 +9,7 @@ import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.types.ArrayType;
 import io.strata.types.DataType;
+import io.strata.types.DataTypes;
 import io.strata.types.MapType;
 import io.strata.types.MultisetType;
 import io.strata.types.RowType;
@@ -84,7 +85,7 @@ final class Values {
         }
         if (type instanceof MultisetType mt) {
             MapData m = (MapData) value;
-            return List.of(arrayKey(m.keys(), mt.element()), arrayKey(m.values(), io.strata.types.DataTypes.INT()));
+            return List.of(arrayKey(m.keys(), mt.element()), arrayKey(m.values(), DataTypes.INT()));
         }
         if (type instanceof MapType mt) {
             MapData m = (MapData) value;

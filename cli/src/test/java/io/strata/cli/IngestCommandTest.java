@@ -45,6 +45,35 @@ class IngestCommandTest {
         return Cli.run(all.toArray(String[]::new));
     }
 
+    /**
+     * A strict metastore sync that cannot reach its metastore fails every commit's callback after the
+     * snapshot landed: ingest goes on, warns per commit and exits 3 (not 1, which would invite running it
+     * again and writing the rows twice); compact says the same of its COMPACT snapshot.
+     */
+    @Test
+    void commitsWhoseCallbackFailedCountAsCommittedAndExitWithThree() throws IOException {
+        Cli.Result created = Cli.run("create", "--warehouse", wh, "--table", "shop.synced", "--columns",
+                "id BIGINT NOT NULL, name STRING", "--primary-key", "id", "--option", "bucket=1",
+                "--option", "metastore.sync.uri=thrift://127.0.0.1:1", "--option", "metastore.sync.strict=true",
+                "--option", "metastore.sync.retry.max-attempts=1");
+        assertThat(created.exitCode()).as(created.toString()).isZero();
+        Path csv = file("synced.csv", "id,name\n1,a\n2,b\n");
+        Cli.Result r = Cli.run("ingest", "--warehouse", wh, "--table", "shop.synced", "--format", "csv",
+                "--batch-size", "1", csv.toString());
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(3);
+        assertThat(r.out()).contains("2 upserted").contains("2 commit(s): snapshot(s) 1, 2");
+        assertThat(r.err()).contains("WARNING: Snapshot 1 of table").contains("WARNING: Snapshot 2 of table")
+                .contains("stays committed");
+        FileStoreTable synced = Cli.table(dir.resolve("lake"), "shop", "synced");
+        assertThat(Cli.rows(synced)).containsExactly("1 | a", "2 | b");
+
+        Cli.Result compact = Cli.run("compact", "--warehouse", wh, "--table", "shop.synced");
+        assertThat(compact.exitCode()).as(compact.toString()).isEqualTo(3);
+        assertThat(compact.err()).contains("strata compact: COMMITTED, but a commit callback failed: Snapshot 3");
+        assertThat(synced.latestSnapshot().orElseThrow().id()).isEqualTo(3);
+        assertThat(Cli.rows(synced)).containsExactly("1 | a", "2 | b");
+    }
+
     @Test
     void csvWithQuotesNullsAndTypesInOneCommit() throws IOException {
         Path csv = file("orders.csv", """

@@ -131,8 +131,8 @@ final class CommitHooks implements Closeable {
                     LOG.warn("Snapshot of table {} committed, but releasing its commit lock failed", table.location(), e);
                     return true;
                 }
-                case NOT_ENTERED -> throw new IOException("Could not take the commit lock of table " + table.location()
-                        + ": " + e.getMessage(), e);
+                case NOT_ENTERED -> throw new CommitFailedException(table.location(), "Could not take the commit lock "
+                        + "of table " + table.location() + "; the commit changed nothing: " + e.getMessage(), e);
                 default -> throw e;
             }
         }

@@ -125,10 +125,8 @@ public final class FileStoreTable implements Table {
     public long compactFull() {
         try {
             return new FullCompaction(this).run();
-        } catch (CommitCallbackException e) {
-            throw new UncheckedIOException(e.getMessage(), e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Compaction of table " + location + " failed: " + e.getMessage(), e);
+        } catch (IOException | UncheckedIOException e) {
+            throw CommitFailedException.because(location, e);
         }
     }
 

@@ -90,15 +90,14 @@ final class StreamTableWrite implements StreamWrite {
         long snapshot;
         try {
             snapshot = writer.commit(commitIdentifier, false, full);
-        } catch (UncheckedIOException e) {
-            if (!(e.getCause() instanceof CommitCallbackException)) {
-                failed = true;
-            } else {
-                commits++;
-                lastCommitted = OptionalLong.of(commitIdentifier);
-            }
+        } catch (CommitCallbackException e) {
+            // The rows landed: the write goes on after this identifier.
+            commits++;
+            lastCommitted = OptionalLong.of(commitIdentifier);
             throw e;
         } catch (RuntimeException e) {
+            // Failed (files removed) or unknown (files kept): either way a new write must find out where
+            // the table is, from its commit user's latest identifier.
             failed = true;
             throw e;
         }

@@ -61,9 +61,9 @@ public interface Table {
     /**
      * Rewrites every bucket with more than one file (or with files below the top level) into one sorted
      * run at the top level, committed as a COMPACT snapshot. Returns the snapshot id, or -1 if nothing
-     * needed compacting.
+     * needed compacting. Its outcomes are those of {@link TableCompaction#run()}.
      */
-    long compactFull();
+    long compactFull() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
 
     /**
      * A compaction of some buckets (a partition, a bucket, or all), fully or by the table's compaction

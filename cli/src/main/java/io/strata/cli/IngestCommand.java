@@ -14,7 +14,7 @@ import io.strata.cli.ingest.RowConverter;
 import io.strata.cli.ingest.ValueConverter;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitStateUnknownException;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -118,7 +118,7 @@ final class IngestCommand extends TableCommand {
         out = out();
         err = err();
         validate();
-        FileStoreTable table = address.load();
+        Table table = address.load();
         RowConverter rows = new RowConverter(table.schema().rowType(), table.schema().primaryKeys(),
                 new ValueConverter(epochUnit, format == Format.DEBEZIUM), ignoreUnknown);
         IngestRun run = new IngestRun();

@@ -2,7 +2,7 @@ package io.strata.table;
 
 import io.strata.snapshot.ChangelogManager;
 import io.strata.snapshot.Consumer;
-import io.strata.snapshot.ConsumerManager;
+import io.strata.snapshot.Consumers;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.ChangeReadOptions.StartMode;
 import io.strata.types.RowType;
@@ -28,7 +28,7 @@ public final class ChangeStream implements AutoCloseable {
 
     private final FileStoreTable table;
     private final SnapshotChanges changes;
-    private final ConsumerManager consumers;
+    private final Consumers consumers;
     private final String consumerId;
     private final int[] projection;
     private final RowType readType;

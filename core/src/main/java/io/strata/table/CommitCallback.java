@@ -18,7 +18,7 @@ public interface CommitCallback extends AutoCloseable {
      * Called once per snapshot this writer committed (APPEND or COMPACT), with the table as it was loaded
      * for the write.
      */
-    void committed(FileStoreTable table, Snapshot snapshot) throws Exception;
+    void committed(Table table, Snapshot snapshot) throws Exception;
 
     @Override
     default void close() throws Exception {

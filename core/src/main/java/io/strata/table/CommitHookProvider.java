@@ -21,12 +21,12 @@ public interface CommitHookProvider {
      * system without atomic rename-if-absent is refused unless the table option
      * {@code commit.require-lock-on-object-store} is false.
      */
-    default Optional<CommitLock> commitLock(FileStoreTable table) {
+    default Optional<CommitLock> commitLock(Table table) {
         return Optional.empty();
     }
 
     /** Callbacks to run after each of the table's commits. */
-    default List<CommitCallback> commitCallbacks(FileStoreTable table) {
+    default List<CommitCallback> commitCallbacks(Table table) {
         return List.of();
     }
 }

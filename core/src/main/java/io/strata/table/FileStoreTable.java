@@ -4,8 +4,11 @@ import io.strata.fs.FileIO;
 import io.strata.schema.SchemaManager;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
+import io.strata.snapshot.ConsumerManager;
+import io.strata.snapshot.Consumers;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
+import io.strata.snapshot.Snapshots;
 import io.strata.snapshot.TagManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,6 +30,18 @@ public final class FileStoreTable implements Table {
         this.schema = schema;
         this.paths = new TablePaths(location, schema.partitionType(), schema.tableOptions().partitionDefaultName());
         this.snapshotManager = new SnapshotManager(io, location);
+    }
+
+    /**
+     * The implementation behind a {@link Table}: every table is one, and core's own classes reach its
+     * internals (paths, snapshot files, the snapshot manager) through it.
+     */
+    static FileStoreTable of(Table table) {
+        if (table instanceof FileStoreTable fileStore) {
+            return fileStore;
+        }
+        throw new IllegalArgumentException("Not a table of this store: " + table.getClass().getName() + " ("
+                + table.location() + ")");
     }
 
     /** Loads the table at {@code location}; fails with the path if there is no table or its options are unsupported. */
@@ -56,10 +71,17 @@ public final class FileStoreTable implements Table {
         return schema;
     }
 
+    @Override
     public FileIO fileIO() {
         return io;
     }
 
+    @Override
+    public Snapshots snapshots() {
+        return snapshotManager;
+    }
+
+    /** The snapshot files with the operations of commits, expiration and rollback; core's own use. */
     public SnapshotManager snapshotManager() {
         return snapshotManager;
     }
@@ -148,8 +170,8 @@ public final class FileStoreTable implements Table {
     }
 
     @Override
-    public io.strata.snapshot.ConsumerManager consumers() {
-        return new io.strata.snapshot.ConsumerManager(io, location);
+    public Consumers consumers() {
+        return new ConsumerManager(io, location);
     }
 
     @Override

@@ -29,7 +29,8 @@ public final class SnapshotDiff {
      *
      * @throws IllegalArgumentException if {@code fromExclusive > toInclusive}
      */
-    public static Optional<Set<String>> changedPartitions(FileStoreTable table, long fromExclusive, long toInclusive) {
+    public static Optional<Set<String>> changedPartitions(Table api, long fromExclusive, long toInclusive) {
+        FileStoreTable table = FileStoreTable.of(api);
         if (fromExclusive > toInclusive) {
             throw new IllegalArgumentException("Table " + table.location() + ": cannot diff snapshot " + fromExclusive
                     + " to the older snapshot " + toInclusive);

@@ -1,7 +1,10 @@
 package io.strata.table;
 
+import io.strata.fs.FileIO;
 import io.strata.schema.TableSchema;
+import io.strata.snapshot.Consumers;
 import io.strata.snapshot.Snapshot;
+import io.strata.snapshot.Snapshots;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
@@ -23,6 +26,11 @@ import org.apache.hadoop.fs.Path;
  */
 public interface Table {
 
+    /** Loads the table at {@code location}; fails with the path if there is no table or its options are unsupported. */
+    static Table load(FileIO io, Path location) {
+        return FileStoreTable.load(io, location);
+    }
+
     /** The table's directory. */
     Path location();
 
@@ -31,6 +39,12 @@ public interface Table {
 
     /** The latest snapshot, if any. */
     Optional<Snapshot> latestSnapshot();
+
+    /** The table's snapshots, read-only. */
+    Snapshots snapshots();
+
+    /** The file system access the table was loaded with (its Hadoop configuration included). */
+    FileIO fileIO();
 
     /** A scan of the latest snapshot, to refine. */
     TableScan newScan();
@@ -80,7 +94,7 @@ public interface Table {
     Tags tags();
 
     /** The table's consumers: readers' positions, which snapshot expiration never passes. */
-    io.strata.snapshot.ConsumerManager consumers();
+    Consumers consumers();
 
     /**
      * Makes {@code snapshotId} the latest snapshot (an expired one only if a tag holds it): later

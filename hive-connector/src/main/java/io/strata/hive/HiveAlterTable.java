@@ -4,7 +4,6 @@ import io.strata.schema.SchemaChange;
 import io.strata.schema.SchemaManager;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
-import io.strata.table.FileStoreTable;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
 import io.strata.types.RowType;
@@ -51,7 +50,7 @@ final class HiveAlterTable {
      *
      * @throws IllegalArgumentException naming the table and what cannot be changed
      */
-    static Changes changes(Configuration conf, Table altered, EnvironmentContext context, FileStoreTable table) {
+    static Changes changes(Configuration conf, Table altered, EnvironmentContext context, io.strata.table.Table table) {
         Map<String, String> props = context == null || context.getProperties() == null ? Map.of() : context.getProperties();
         String type = props.getOrDefault(HiveMetaHook.ALTER_TABLE_OPERATION_TYPE, "");
         String name = altered.getDbName() + "." + altered.getTableName();
@@ -72,7 +71,7 @@ final class HiveAlterTable {
     }
 
     /** Commits the changes as one schema version, after checking the options as the core writes them. */
-    static void commit(Configuration conf, FileStoreTable table, Changes changes, String hiveTable) {
+    static void commit(Configuration conf, io.strata.table.Table table, Changes changes, String hiveTable) {
         TableSchema schema = table.schema();
         Map<String, String> options = new LinkedHashMap<>(schema.options());
         for (SchemaChange c : changes.apply()) {

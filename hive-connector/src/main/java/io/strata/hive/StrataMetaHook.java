@@ -1,6 +1,5 @@
 package io.strata.hive;
 
-import io.strata.table.FileStoreTable;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.time.ZoneId;
@@ -43,7 +42,7 @@ public final class StrataMetaHook implements HiveMetaHook {
             }
             return;
         }
-        FileStoreTable table;
+        io.strata.table.Table table;
         try {
             table = StrataTables.load(conf, location, name);
         } catch (IllegalArgumentException e) {
@@ -116,7 +115,7 @@ public final class StrataMetaHook implements HiveMetaHook {
     public void preAlterTable(Table table, EnvironmentContext context) throws MetaException {
         String name = table.getDbName() + "." + table.getTableName();
         String location = table.getSd() == null ? null : table.getSd().getLocation();
-        FileStoreTable strata;
+        io.strata.table.Table strata;
         try {
             strata = StrataTables.load(conf, location, name);
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -157,7 +156,7 @@ public final class StrataMetaHook implements HiveMetaHook {
         }
         String name = table.getDbName() + "." + table.getTableName();
         try {
-            FileStoreTable strata = StrataTables.load(conf, table.getSd().getLocation(), name);
+            io.strata.table.Table strata = StrataTables.load(conf, table.getSd().getLocation(), name);
             new io.strata.schema.SchemaManager(strata.fileIO(), strata.location())
                     .commitChanges(undo.undo().toArray(new io.strata.schema.SchemaChange[0]));
         } catch (RuntimeException e) {

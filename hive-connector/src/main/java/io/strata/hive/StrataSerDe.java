@@ -1,6 +1,6 @@
 package io.strata.hive;
 
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
 import io.strata.types.RowType;
@@ -34,7 +34,7 @@ public final class StrataSerDe extends AbstractSerDe {
             this.inspector = declaredInspector(tableProperties, StrataConf.localZone(conf));
             return;
         }
-        FileStoreTable table;
+        Table table;
         try {
             table = StrataTables.load(conf, StrataConf.location(tableProperties), hiveTable);
         } catch (IllegalArgumentException e) {

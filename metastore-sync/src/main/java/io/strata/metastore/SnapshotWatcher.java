@@ -1,7 +1,7 @@
 package io.strata.metastore;
 
 import io.strata.fs.FileIO;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -83,8 +83,8 @@ public final class SnapshotWatcher implements AutoCloseable {
 
     private void pollOnce() {
         try {
-            FileStoreTable table = FileStoreTable.load(io, location);
-            Long latest = table.snapshotManager().latestSnapshotId();
+            Table table = Table.load(io, location);
+            Long latest = table.snapshots().latestSnapshotId();
             long target = latest == null ? -1 : latest;
             if (target != synced.get()) {
                 sync.syncTo(table, target);

@@ -6,8 +6,9 @@
  * reads ({@link io.strata.table.IncrementalScan}, {@link io.strata.table.StreamScan},
  * {@link io.strata.table.ChangeRead}). Writing: {@link io.strata.table.BatchWrite},
  * {@link io.strata.table.StreamWrite}, the writer that routes rows to buckets and their LSM trees, the
- * commit protocol (docs/format.md section 14) and its hooks ({@link io.strata.table.CommitHookProvider},
- * {@link io.strata.table.CommitLock}, {@link io.strata.table.CommitCallback}), compaction
+ * commit protocol (docs/format.md section 14), its outcomes ({@link io.strata.table.CommitException}) and its
+ * hooks ({@link io.strata.table.CommitHookProvider}, {@link io.strata.table.CommitLock},
+ * {@link io.strata.table.CommitCallback}), compaction
  * ({@link io.strata.table.TableCompaction}). The snapshot lifecycle: expiration, tags, consumers, rollback,
  * orphan files. The top of core: depends on every other core package except {@code io.strata.catalog}.
  */

@@ -9,7 +9,7 @@ import java.util.Objects;
 
 /**
  * What a manifest says about one data (or changelog) file: the 20 fields of {@code _FILE}, in the
- * order of FORMAT.md section 4. Immutable; {@code embeddedIndex} is not copied, callers must not
+ * order of docs/format.md section 4. Immutable; {@code embeddedIndex} is not copied, callers must not
  * change it.
  *
  * @param fileName file name inside the bucket directory

@@ -7,7 +7,7 @@ import java.util.BitSet;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Where a table keeps its files (FORMAT.md section 1). Partition directories are computed from the
+ * Where a table keeps its files (docs/format.md section 1). Partition directories are computed from the
  * partition row, never parsed back: {@code k1=v1/k2=v2}, values escaped as Hive escapes path names,
  * null or blank values as the default partition name.
  */

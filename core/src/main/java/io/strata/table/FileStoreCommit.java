@@ -36,7 +36,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The commit protocol (FORMAT.md section 3): write the changes as manifests, then for the latest
+ * The commit protocol (docs/format.md section 14): write the changes as manifests, then for the latest
  * snapshot N write base and delta manifest lists and try to create {@code snapshot-(N+1)}; a writer that
  * loses the race re-reads, checks conflicts, recognises its own already-landed commit (same user,
  * identifier and kind), and retries.

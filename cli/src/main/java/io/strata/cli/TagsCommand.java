@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.strata.schema.ConfigOption;
 import io.strata.snapshot.Tag;
-import io.strata.snapshot.TagManager;
 import io.strata.table.Table;
 import io.strata.table.Tags;
 import java.io.PrintWriter;
@@ -93,7 +92,7 @@ final class TagsCommand extends TableCommand {
         }
         if (name != null) {
             try {
-                TagManager.checkName(name);
+                Tags.checkName(name);
             } catch (IllegalArgumentException e) {
                 throw usage(e.getMessage());
             }

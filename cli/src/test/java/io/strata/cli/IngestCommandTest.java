@@ -2,7 +2,7 @@ package io.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ class IngestCommandTest {
         assertThat(r.exitCode()).as(r.toString()).isZero();
     }
 
-    private FileStoreTable table() {
+    private Table table() {
         return Cli.table(dir.resolve("lake"), "shop", "orders");
     }
 
@@ -64,7 +64,7 @@ class IngestCommandTest {
         assertThat(r.out()).contains("2 upserted").contains("2 commit(s): snapshot(s) 1, 2");
         assertThat(r.err()).contains("WARNING: Snapshot 1 of table").contains("WARNING: Snapshot 2 of table")
                 .contains("stays committed");
-        FileStoreTable synced = Cli.table(dir.resolve("lake"), "shop", "synced");
+        Table synced = Cli.table(dir.resolve("lake"), "shop", "synced");
         assertThat(Cli.rows(synced)).containsExactly("1 | a", "2 | b");
 
         Cli.Result compact = Cli.run("compact", "--warehouse", wh, "--table", "shop.synced");
@@ -294,7 +294,7 @@ class IngestCommandTest {
                 file("c2.csv", "dt,id\n2026-12-02,3\n2026-12-02,4\n").toString());
         assertThat(two.exitCode()).as(two.toString()).isZero();
         assertThat(two.out()).contains("2 commit(s): snapshot(s) 3, 4");
-        assertThat(table().snapshotManager().snapshot(3).deltaRecordCount()).isEqualTo(3);
+        assertThat(table().snapshots().snapshot(3).deltaRecordCount()).isEqualTo(3);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -10,6 +11,7 @@ import java.util.Arrays;
  * 8-byte little-endian slot per field, then a variable part for long strings, binary values, large
  * decimals and precise timestamps. Nested types are not stored in BinaryRows by Strata.
  */
+@PublicApi
 public final class BinaryRow implements Row {
 
     /** The row of no fields. */

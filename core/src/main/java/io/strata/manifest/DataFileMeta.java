@@ -1,5 +1,6 @@
 package io.strata.manifest;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.Timestamp;
 import java.time.LocalDateTime;
@@ -33,6 +34,7 @@ import java.util.Objects;
  * @param firstRowId first row id with row tracking; null otherwise
  * @param writeCols columns written (data evolution); null means all
  */
+@PublicApi
 public record DataFileMeta(
         String fileName,
         long fileSize,

@@ -1,5 +1,6 @@
 package io.strata.snapshot;
 
+import io.strata.api.PublicApi;
 import java.util.List;
 import java.util.Optional;
 
@@ -9,6 +10,7 @@ import java.util.Optional;
  * them, and lets an operator move one ({@link #reset}) or drop one ({@link #delete}), as Paimon's
  * {@code reset_consumer} procedure does.
  */
+@PublicApi
 public interface Consumers {
 
     /** The consumer, or empty if there is none of that id. */

@@ -1,5 +1,6 @@
 package io.strata.snapshot;
 
+import io.strata.api.PublicApi;
 import java.util.List;
 import java.util.Optional;
 
@@ -8,6 +9,7 @@ import java.util.Optional;
  * created only by commits and removed only by expiration and rollback, so this view has no way to do
  * either. Every call reads the file system: the answer is as of the call.
  */
+@PublicApi
 public interface Snapshots {
 
     /** The newest snapshot id, or null if the table has no snapshot. */

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.Row;
 
 /**
@@ -7,6 +8,7 @@ import io.strata.data.Row;
  * upsert, -U and -D delete (by primary key) on primary-key tables; append tables take +I only.
  * Nothing is visible until {@link #commit()}; closing without a commit discards the files written.
  */
+@PublicApi
 public interface BatchWrite extends AutoCloseable {
 
     /** Writes one row of the table's row type (the row may be reused by the caller afterwards). */

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.snapshot.ChangelogManager;
 import io.strata.snapshot.Consumer;
 import io.strata.snapshot.Consumers;
@@ -24,6 +25,7 @@ import java.util.stream.IntStream;
  * returned so far are processed. A stream restarted with the same consumer id resumes there, so
  * nothing is read twice or lost; snapshot and changelog expiration keep every snapshot from it on.
  */
+@PublicApi
 public final class ChangeStream implements AutoCloseable {
 
     private final FileStoreTable table;

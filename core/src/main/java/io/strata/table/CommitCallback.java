@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.snapshot.Snapshot;
 
 /**
@@ -12,6 +13,7 @@ import io.strata.snapshot.Snapshot;
  * <p>A callback belongs to one writer (or one compaction), from {@link CommitHookProvider#commitCallbacks},
  * and is closed with it.
  */
+@PublicApi
 public interface CommitCallback extends AutoCloseable {
 
     /**

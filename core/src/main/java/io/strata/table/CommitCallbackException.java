@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -7,6 +8,7 @@ import org.apache.hadoop.fs.Path;
  * visible to readers: retrying the write would write its rows a second time. What is left to do is
  * whatever the failed callbacks did (for the metastore sync: sync again).
  */
+@PublicApi
 public final class CommitCallbackException extends CommitException {
 
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -8,6 +9,7 @@ import org.apache.hadoop.fs.Path;
  * changed, or other commits kept taking the next snapshot until the retries ran out. As with every
  * {@link CommitFailedException}, the table is unchanged and the commit's files are removed.
  */
+@PublicApi
 public final class CommitConflictException extends CommitFailedException {
 
     private static final long serialVersionUID = 1L;

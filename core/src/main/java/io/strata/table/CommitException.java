@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -17,6 +18,7 @@ import org.apache.hadoop.fs.Path;
  *       metastore sync, for one) failed. The rows are committed; retrying the write would add them twice.
  * </ul>
  */
+@PublicApi
 public abstract sealed class CommitException extends RuntimeException
         permits CommitFailedException, CommitStateUnknownException, CommitCallbackException {
 

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -7,6 +8,7 @@ import org.apache.hadoop.fs.Path;
  * commit wrote (data, manifests, manifest lists, index files) were removed. Writing the same rows again
  * in a new write is safe.
  */
+@PublicApi
 public sealed class CommitFailedException extends CommitException permits CommitConflictException {
 
     private static final long serialVersionUID = 1L;

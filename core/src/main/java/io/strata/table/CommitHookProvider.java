@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,6 +14,7 @@ import java.util.Optional;
  * <p>One provider instance is cached per class loader and shared by all threads: keep it stateless. An
  * exception it throws fails the creation of the writer, naming the provider and the table.
  */
+@PublicApi
 public interface CommitHookProvider {
 
     /**

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.snapshot.CommitKind;
 import org.apache.hadoop.fs.Path;
 
@@ -15,6 +16,7 @@ import org.apache.hadoop.fs.Path;
  * that landed is recognised and not applied twice. If it did not land, the files are orphans that
  * {@link RemoveOrphanFiles} removes once they are old enough.
  */
+@PublicApi
 public final class CommitStateUnknownException extends CommitException {
 
     private static final long serialVersionUID = 1L;

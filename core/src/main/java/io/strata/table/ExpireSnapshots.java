@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.snapshot.ConsumerManager;
 import io.strata.schema.LifecycleOptions;
 import java.time.Clock;
@@ -17,6 +18,7 @@ import java.util.Map;
  * <p>Retained snapshots, tagged snapshots and the snapshots a consumer still needs stay readable, with
  * every file they reference; see {@code docs/snapshot-lifecycle.md}.
  */
+@PublicApi
 public final class ExpireSnapshots {
 
     private final FileStoreTable table;

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.RowValues;
 import io.strata.manifest.DataFileMeta;
@@ -26,6 +27,7 @@ import java.util.TreeMap;
  * vectors that is the table's row count; for a primary-key table it also counts superseded versions and
  * delete records, so it is only an upper bound of what a merged read returns.
  */
+@PublicApi
 public final class PartitionStatistics {
 
     /**

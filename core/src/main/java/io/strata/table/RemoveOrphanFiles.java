@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.fs.FileIO;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.IndexManifestFile;
@@ -34,6 +35,7 @@ import org.apache.hadoop.fs.Path;
  * directory, and the files of {@code snapshot/} and {@code changelog/} that are not snapshots,
  * changelogs or hints (temporary files of commits). Never touched: schemas, tags, consumers, branches.
  */
+@PublicApi
 public final class RemoveOrphanFiles {
 
     private final FileStoreTable table;

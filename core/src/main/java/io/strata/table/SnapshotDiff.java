@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.manifest.ManifestEntry;
 import io.strata.manifest.ManifestFile;
 import io.strata.manifest.ManifestFileMeta;
@@ -19,6 +20,7 @@ import java.util.TreeSet;
  * manifests) is gone, as after snapshot expiration, the answer is empty and the caller must compare
  * whole snapshots instead.
  */
+@PublicApi
 public final class SnapshotDiff {
 
     private SnapshotDiff() {}

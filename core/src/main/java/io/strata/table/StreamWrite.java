@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.Row;
 import java.time.Duration;
 import java.util.OptionalLong;
@@ -30,6 +31,7 @@ import java.util.OptionalLong;
  * committed after the rows of a commit landed is discarded (logged) and tried again by later commits;
  * the commit returns the APPEND snapshot. Not thread-safe.
  */
+@PublicApi
 public interface StreamWrite extends AutoCloseable {
 
     /** The commit user every snapshot of this write carries. */

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.fs.FileIO;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.Consumers;
@@ -24,6 +25,7 @@ import org.apache.hadoop.fs.Path;
  * try (ChangeStream stream = table.newStreamScan().withConsumer("job-2").open()) { stream.nextPlan(); ... }
  * }</pre>
  */
+@PublicApi
 public interface Table {
 
     /** Loads the table at {@code location}; fails with the path if there is no table or its options are unsupported. */

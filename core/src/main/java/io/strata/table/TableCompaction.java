@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.RowValues;
 import io.strata.manifest.ManifestEntry;
@@ -36,6 +37,7 @@ import java.util.function.Predicate;
  *       strategy leaves alone is not rewritten.
  * </ul>
  */
+@PublicApi
 public final class TableCompaction {
 
     /** How the selected buckets are compacted. */

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.CloseableIterator;
 import io.strata.data.ProjectedRow;
 import io.strata.data.Row;
@@ -40,6 +41,7 @@ import org.apache.hadoop.fs.Path;
  * buckets file after file; deletion vectors are applied; the plan's filter and projection are applied
  * to every row. Returned rows are views valid until the next row.
  */
+@PublicApi
 public final class TableRead {
 
     private final FileStoreTable table;

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.manifest.ManifestEntry;
 import io.strata.schema.LifecycleOptions;
 import io.strata.snapshot.Snapshot;
@@ -24,6 +25,7 @@ import org.slf4j.LoggerFactory;
  * <p>Deleting a tag whose snapshot has expired also deletes the files only that tag still held, as
  * Paimon does: the files neither the nearest earlier tag nor the nearest later tag or snapshot needs.
  */
+@PublicApi
 public final class Tags {
 
     private static final Logger LOG = LoggerFactory.getLogger(Tags.class);
@@ -36,6 +38,11 @@ public final class Tags {
         this.table = table;
         this.tags = table.tagManager();
         this.snapshots = table.snapshotManager();
+    }
+
+    /** Checks a tag name before any tag is touched; returns it, or fails saying what is wrong with it. */
+    public static String checkName(String name) {
+        return TagManager.checkName(name);
     }
 
     /** Every tag, ordered by snapshot id then name. */

@@ -54,7 +54,7 @@ class CommitHooksTest {
                 .option("commit.max-retries", "200")
                 .option("commit.max-retry-wait", "50 ms");
         options.forEach(schema::option);
-        return catalog.createTable(Identifier.of("db", name), schema.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), schema.build(), false));
     }
 
     private static long commitRow(FileStoreTable table, int key) {

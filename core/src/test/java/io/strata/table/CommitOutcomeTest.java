@@ -71,7 +71,7 @@ class CommitOutcomeTest {
                 .option("file.format", "orc")
                 .option("commit.max-retry-wait", "20 ms");
         store.options.forEach(schema::option);
-        return catalog.createTable(Identifier.of("db", "t"), schema.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema.build(), false));
     }
 
     private static void writeRows(StreamWrite w, int from, int to) {

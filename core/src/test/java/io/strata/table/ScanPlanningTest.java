@@ -37,7 +37,7 @@ class ScanPlanningTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return catalog.createTable(Identifier.of("db", name), b.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
     }
 
     private static void write(FileStoreTable table, long from, long to, String value) {
@@ -114,8 +114,8 @@ class ScanPlanningTest {
     void appendTablesSkipFilesByValueStatistics() throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "events"), Schema.newBuilder()
-                .column("at", DataTypes.BIGINT()).column("what", DataTypes.STRING()).build(), false);
+        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "events"), Schema.newBuilder()
+                .column("at", DataTypes.BIGINT()).column("what", DataTypes.STRING()).build(), false));
         for (int c = 0; c < 4; c++) {
             try (BatchWrite w = table.newBatchWrite()) {
                 for (long at = c * 1000L; at < c * 1000L + 100; at++) {

@@ -7,7 +7,7 @@ import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class StrataDdlIT {
 
     private static EmbeddedHive hive;
-    private static FileStoreTable table;
+    private static Table table;
 
     @BeforeAll
     static void createTable() {
@@ -66,7 +66,7 @@ class StrataDdlIT {
         hive.query("CREATE EXTERNAL TABLE strata_it.items_drop STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '"
                 + table.location() + "'");
         hive.query("DROP TABLE strata_it.items_drop");
-        assertThat(FileStoreTable.load(FileIO.local(), table.location()).schema().rowType().fieldNames()).containsExactly("id", "label", "price");
+        assertThat(Table.load(FileIO.local(), table.location()).schema().rowType().fieldNames()).containsExactly("id", "label", "price");
     }
 
     @Test

@@ -28,17 +28,31 @@ final class TableMaintenance {
 
     private TableMaintenance() {}
 
-    /** Called by the commit once its snapshot landed; never throws. */
-    static void afterCommit(FileIO io, Path tableRoot) {
+    /**
+     * Called by the commit once its snapshot landed, with the clock of the table it committed to; never
+     * throws. The table is loaded again because the commit may have been planned on an older schema,
+     * and the options that drive maintenance are those of the latest one.
+     */
+    static void afterCommit(FileIO io, Path tableRoot, Clock clock) {
         try {
-            run(FileStoreTable.load(io, tableRoot), Clock.systemDefaultZone());
+            run(FileStoreTable.load(io, tableRoot).withClock(clock));
         } catch (RuntimeException e) {
             LOG.warn("Maintenance after a commit to {} failed (the commit stands; the next commit retries): {}",
                     tableRoot, e.toString(), e);
         }
     }
 
-    static void run(FileStoreTable table, Clock clock) {
+    /**
+     * Same on the system clock. Kept only until the commit passes its table's clock (the commit
+     * protocol is being rewritten elsewhere); then this goes.
+     */
+    static void afterCommit(FileIO io, Path tableRoot) {
+        afterCommit(io, tableRoot, Clock.systemDefaultZone());
+    }
+
+    /** Runs the maintenance of {@code table} as of its clock's now. */
+    static void run(FileStoreTable table) {
+        Clock clock = table.clock();
         Map<String, String> options = table.schema().options();
         if (LifecycleOptions.WRITE_ONLY.get(options)) {
             return;
@@ -55,10 +69,10 @@ final class TableMaintenance {
             new ConsumerManager(table.fileIO(), table.location()).expire(clock.instant().minus(consumerExpiration));
         }
         // Expires snapshots, then (when changelogs outlive them) the kept changelogs, as Paimon does.
-        new ExpireSnapshots(table, clock).commit();
+        table.expireSnapshots().commit();
     }
 
-    /** Deletes the tags whose creation time plus retention has passed (local wall clock, as Paimon). */
+    /** Deletes the tags whose creation time plus retention has passed (local wall time in the clock's zone, as Paimon). */
     private static void expireTags(FileStoreTable table, Clock clock) {
         Tags tags = new Tags(table);
         LocalDateTime now = LocalDateTime.now(clock);

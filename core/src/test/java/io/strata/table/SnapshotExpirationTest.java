@@ -15,7 +15,6 @@ import io.strata.data.Row;
 import io.strata.snapshot.Snapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -245,7 +244,7 @@ class SnapshotExpirationTest {
         commit(table, 4);
         assertThat(table.snapshotManager().listIds()).containsExactly(3L, 4L);
         LifecycleTables.setModified(local(table).resolve("consumer/consumer-stale"), Instant.now().minus(Duration.ofHours(2)));
-        TableMaintenance.run(table, Clock.systemDefaultZone());
+        TableMaintenance.run(table);
         assertThat(table.consumers().consumers()).extracting(c -> c.id()).containsExactly("fresh");
         assertThat(table.snapshotManager().listIds()).containsExactly(4L);
     }

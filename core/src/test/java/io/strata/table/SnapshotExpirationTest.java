@@ -98,9 +98,12 @@ class SnapshotExpirationTest {
 
     @Test
     void tableOptionsDriveTheDefaults() throws Exception {
+        ManualClock clock = ManualClock.at(Instant.now());
         FileStoreTable table = history("snapshot.num-retained.min", "2", "snapshot.time-retained", "1 ms",
-                "snapshot.expire.limit", "3");
-        Thread.sleep(5); // every snapshot older than snapshot.time-retained
+                "snapshot.expire.limit", "3").withClock(clock);
+        // No snapshot is older than snapshot.time-retained yet; an hour later every one is.
+        assertThat(table.expireSnapshots().plan().snapshotIds()).isEmpty();
+        clock.advance(Duration.ofHours(1));
         assertThat(table.expireSnapshots().commit().snapshotIds()).containsExactly(1L, 2L, 3L);
         assertThat(table.expireSnapshots().commit().snapshotIds()).containsExactly(4L, 5L, 6L);
         assertThat(table.expireSnapshots().commit().snapshotIds()).isEmpty();

@@ -92,7 +92,7 @@ final class ExpireCommand extends TableCommand {
                     + (retainMin != null ? " (--retain-min)" : " (snapshot.num-retained.min): give --retain-min too"));
         }
         Duration retained = age != null ? age : LifecycleOptions.SNAPSHOT_TIME_RETAINED.get(options);
-        Instant cutoff = Instant.now().minus(retained);
+        Instant cutoff = table.clock().instant().minus(retained);
         PrintWriter out = out();
         out.printf("Expiring snapshots of %s committed before %s (%s %s): retain min %d, retain max %s, "
                         + "up to %d per run%n", address.displayName(), Formats.time(cutoff.toEpochMilli()),
@@ -126,7 +126,7 @@ final class ExpireCommand extends TableCommand {
     private int removeOrphans(Table table, Duration age) {
         RemoveOrphanFiles removal = table.removeOrphanFiles();
         Duration shown = age != null ? age : Duration.ofDays(1);
-        Instant cutoff = Instant.now().minus(shown);
+        Instant cutoff = table.clock().instant().minus(shown);
         if (age != null) {
             removal = removal.olderThan(cutoff);
         }

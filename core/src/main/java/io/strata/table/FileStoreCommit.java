@@ -21,6 +21,7 @@ import io.strata.snapshot.SnapshotManager;
 import io.strata.types.RowComparator;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -64,6 +65,7 @@ final class FileStoreCommit {
     private final SnapshotFiles snapshotFiles;
     private final String commitUser;
     private final CommitHooks hooks;
+    private final Clock clock;
     private final MetadataFileNames names = new MetadataFileNames();
 
     FileStoreCommit(FileStoreTable table, String commitUser, CommitHooks hooks) {
@@ -75,6 +77,7 @@ final class FileStoreCommit {
         this.snapshotFiles = table.snapshotFiles();
         this.commitUser = commitUser;
         this.hooks = hooks;
+        this.clock = table.clock();
     }
 
     /**
@@ -113,8 +116,8 @@ final class FileStoreCommit {
         } catch (IOException | RuntimeException e) {
             throw CommitFailedException.because(paths.root(), e);
         }
+        // The callbacks, then the table's maintenance (expiration...): see CommitHooks.committed.
         hooks.committed(landed);
-        TableMaintenance.afterCommit(io, paths.root());
         return landed.id();
     }
 
@@ -468,7 +471,7 @@ final class FileStoreCommit {
                 .commitUser(commitUser)
                 .commitIdentifier(commitIdentifier)
                 .commitKind(kind)
-                .timeMillis(System.currentTimeMillis())
+                .timeMillis(clock.millis())
                 .totalRecordCount(previousTotal + deltaRecords)
                 .deltaRecordCount(deltaRecords)
                 .nextRowId(latest == null ? 0L : latest.nextRowId())

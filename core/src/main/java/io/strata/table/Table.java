@@ -6,6 +6,7 @@ import io.strata.schema.TableSchema;
 import io.strata.snapshot.Consumers;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.Snapshots;
+import java.time.Clock;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
@@ -47,6 +48,13 @@ public interface Table {
 
     /** The file system access the table was loaded with (its Hadoop configuration included). */
     FileIO fileIO();
+
+    /**
+     * The clock that time-based decisions about the table read (snapshot and tag retention, consumer
+     * expiration, commit intervals, the time of new snapshots): the system clock unless the table was
+     * loaded with another.
+     */
+    Clock clock();
 
     /** A scan of the latest snapshot, to refine. */
     TableScan newScan();

@@ -9,6 +9,7 @@ import io.strata.snapshot.Tag;
 import io.strata.snapshot.TagManager;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -81,7 +82,7 @@ public final class Tags {
             throw new IllegalArgumentException("Tag '" + name + "' of table " + table.location()
                     + ": retention must be positive, got " + timeRetained);
         }
-        if (!tags.createTag(name, snapshot, timeRetained)) {
+        if (!tags.createTag(name, snapshot, timeRetained, LocalDateTime.now(table.clock()))) {
             throw new IllegalArgumentException("Tag '" + name + "' already exists in table " + table.location());
         }
         return tags.tagInfo(name).orElseThrow();

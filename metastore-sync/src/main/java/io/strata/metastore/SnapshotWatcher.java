@@ -60,9 +60,13 @@ public final class SnapshotWatcher implements AutoCloseable {
         return java.util.Optional.ofNullable(failure);
     }
 
-    /** Whether the watcher still follows the table (false after {@link #close()} or a fatal error). */
+    /**
+     * Whether the watcher's thread is still there to follow the table: true until it has ended after
+     * {@link #close()} or a fatal error. Once false, nothing syncs any more, which is what a caller
+     * can rely on (no poll that was already under way lands later).
+     */
     public boolean isRunning() {
-        return running && stopped.getCount() > 0;
+        return stopped.getCount() > 0;
     }
 
     private void run() {

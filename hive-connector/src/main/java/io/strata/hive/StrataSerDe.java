@@ -77,8 +77,14 @@ public final class StrataSerDe extends AbstractSerDe {
         StrataRowInspector rowInspector = new StrataRowInspector();
         for (int p : columns) {
             DataField f = rowType.field(p);
-            rowInspector.addField(HiveTypeNames.hiveName(f.name()), p, new HiveFieldReader(f.type(), zone),
-                    f.description());
+            HiveFieldReader reader;
+            try {
+                reader = new HiveFieldReader(f.type(), zone);
+            } catch (IllegalArgumentException e) {
+                throw new SerDeException("The column '" + f.name() + "' of the Strata table at " + table.location()
+                        + " cannot be read by Hive table " + hiveTable + ": " + e.getMessage(), e);
+            }
+            rowInspector.addField(HiveTypeNames.hiveName(f.name()), p, reader, f.description());
         }
         this.inspector = rowInspector;
     }

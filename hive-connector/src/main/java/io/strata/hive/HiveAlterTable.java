@@ -6,8 +6,8 @@ import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
+import io.strata.types.HiveTypeNames;
 import io.strata.types.RowType;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -182,15 +182,14 @@ final class HiveAlterTable {
      * metastore then rejects as an incompatible type change): they are replaced by the Strata table's
      * current columns, so the metastore shows what Hive reads. Declared columns get their Hive type.
      */
-    static List<FieldSchema> metastoreColumns(Table altered, RowType rowType, ZoneId zone) {
+    static List<FieldSchema> metastoreColumns(Table altered, RowType rowType) {
         List<FieldSchema> cols = altered.getSd().getCols() == null ? List.of() : altered.getSd().getCols();
         boolean followsTable = altered.getParameters() != null
                 && "true".equalsIgnoreCase(altered.getParameters().get(StrataConf.COLUMNS_FROM_TABLE));
         List<FieldSchema> result = new ArrayList<>();
         if (followsTable) {
             for (DataField f : rowType.fields()) {
-                result.add(new FieldSchema(HiveTypeMapping.hiveName(f.name()), HiveTypeMapping.toHiveTypeString(f.type(), zone),
-                        f.description()));
+                result.add(new FieldSchema(HiveTypeNames.hiveName(f.name()), HiveTypeNames.of(f.type()), f.description()));
             }
             return result;
         }
@@ -198,7 +197,7 @@ final class HiveAlterTable {
             int p = StrataInputFormat.indexOfIgnoreCase(rowType, col.getName());
             boolean derived = col.getType() == null || col.getType().startsWith("<");
             result.add(derived && p >= 0
-                    ? new FieldSchema(col.getName(), HiveTypeMapping.toHiveTypeString(rowType.typeAt(p), zone), col.getComment())
+                    ? new FieldSchema(col.getName(), HiveTypeNames.of(rowType.typeAt(p)), col.getComment())
                     : col);
         }
         return result;

@@ -1,8 +1,8 @@
 package io.strata.hive;
 
 import io.strata.types.DataField;
+import io.strata.types.HiveTypeNames;
 import io.strata.types.RowType;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -53,14 +53,12 @@ public final class StrataMetaHook implements HiveMetaHook {
                     + " Strata table's partition keys " + table.schema().partitionKeys() + " are read as ordinary columns");
         }
         RowType rowType = table.schema().rowType();
-        ZoneId zone = StrataConf.localZone(conf);
         List<FieldSchema> declared = hiveTable.getSd().getCols();
         if (declared == null || declared.isEmpty() || fromDeserializer(declared)) {
             // ArrayList: the embedded metastore fails on immutable lists inside Thrift objects.
             List<FieldSchema> cols = new ArrayList<>();
             for (DataField f : rowType.fields()) {
-                cols.add(new FieldSchema(HiveTypeMapping.hiveName(f.name()),
-                        HiveTypeMapping.toHiveTypeString(f.type(), zone), f.description()));
+                cols.add(new FieldSchema(HiveTypeNames.hiveName(f.name()), HiveTypeNames.of(f.type()), f.description()));
             }
             hiveTable.getSd().setCols(cols);
             // The metastore keeps these columns for other engines; Hive asks the SerDe, which follows the
@@ -76,10 +74,10 @@ public final class StrataMetaHook implements HiveMetaHook {
                         + String.join(", ", rowType.fieldNames()) + ")");
             }
             DataField f = rowType.field(p);
-            if (!HiveTypeMapping.matches(col.getType(), f.type(), zone)) {
+            if (!HiveTypeMapping.matches(col.getType(), f.type())) {
                 throw new MetaException("Cannot create Hive table " + name + ": column '" + col.getName()
                         + "' is declared as " + col.getType() + " but the Strata table at " + location + " has "
-                        + f.type().asSqlString() + " (Hive type " + HiveTypeMapping.toHiveTypeString(f.type(), zone) + ")");
+                        + f.type().asSqlString() + " (Hive type " + HiveTypeNames.of(f.type()) + ")");
             }
         }
     }
@@ -131,8 +129,7 @@ public final class StrataMetaHook implements HiveMetaHook {
                 applied = changes;
                 strata = StrataTables.load(conf, location, name);
             }
-            table.getSd().setCols(new ArrayList<>(HiveAlterTable.metastoreColumns(table, strata.schema().rowType(),
-                    StrataConf.localZone(conf))));
+            table.getSd().setCols(new ArrayList<>(HiveAlterTable.metastoreColumns(table, strata.schema().rowType())));
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new MetaException(e.getMessage());
         }

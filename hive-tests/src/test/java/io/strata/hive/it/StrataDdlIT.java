@@ -70,6 +70,24 @@ class StrataDdlIT {
     }
 
     @Test
+    void aStructFieldNameHiveCannotReadFailsNamingTheColumnAndItsType() {
+        // Hive's type parser reads no '-' in a struct field name: Hive could never query such a table
+        // (its own parse of the column types fails), so the CREATE fails saying why.
+        java.nio.file.Path warehouse = hive.newDirectory("strata-ddl-names");
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
+        catalog.createDatabase("db", true);
+        FileStoreTable dashed = catalog.createTable(Identifier.of("db", "dashed"), Schema.newBuilder()
+                .column("id", DataTypes.INT())
+                .column("r", DataTypes.ROW(DataTypes.FIELD(0, "a-b", DataTypes.INT())))
+                .build(), false);
+        assertThatThrownBy(() -> hive.run("CREATE EXTERNAL TABLE strata_it.dashed STORED BY"
+                + " 'io.strata.hive.StrataStorageHandler' LOCATION '" + dashed.location() + "'"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("column 'r'")
+                .hasMessageContaining("Hive cannot read the type ROW<`a-b` INT> (Hive type struct<a-b:int>)");
+    }
+
+    @Test
     void aLocationWithoutATableFailsClearly() {
         java.nio.file.Path empty = hive.newDirectory("no-table");
         assertThatThrownBy(() -> hive.run("CREATE EXTERNAL TABLE strata_it.nothing STORED BY"

@@ -1,5 +1,6 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +26,7 @@ import java.util.Locale;
  * Hive DDL does), map keys are NOT NULL (Paimon's rule). Every Hive type name {@code h} it accepts
  * maps back to itself: {@code of(toStrata(c, h)).equals(h)}.
  */
+@PublicApi
 public final class HiveTypeNames {
 
     /** Hive's longest CHAR. */

@@ -76,7 +76,7 @@ class StrataDdlIT {
         java.nio.file.Path warehouse = hive.newDirectory("strata-ddl-names");
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable dashed = catalog.createTable(Identifier.of("db", "dashed"), Schema.newBuilder()
+        Table dashed = catalog.createTable(Identifier.of("db", "dashed"), Schema.newBuilder()
                 .column("id", DataTypes.INT())
                 .column("r", DataTypes.ROW(DataTypes.FIELD(0, "a-b", DataTypes.INT())))
                 .build(), false);

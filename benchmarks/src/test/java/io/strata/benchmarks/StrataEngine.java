@@ -12,7 +12,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
@@ -44,7 +44,7 @@ final class StrataEngine implements Engine {
                 .primaryKey("k")
                 .options(options.tableOptions(format))
                 .build();
-        FileStoreTable t = catalog.createTable(Identifier.of("bench", table), schema, false);
+        Table t = catalog.createTable(Identifier.of("bench", table), schema, false);
         long written = 0;
         for (int c = 0; c < data.commits; c++) {
             try (BatchWrite write = t.newBatchWrite()) {
@@ -70,7 +70,7 @@ final class StrataEngine implements Engine {
 
     @Override
     public RowDigest read(Path tableDir) throws Exception {
-        FileStoreTable t = FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(tableDir.toUri()));
+        Table t = Table.load(FileIO.local(), new org.apache.hadoop.fs.Path(tableDir.toUri()));
         Plan plan = t.newScan().plan();
         TableRead read = t.newRead(plan);
         RowDigest digest = new RowDigest();

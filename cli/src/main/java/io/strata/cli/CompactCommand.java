@@ -1,6 +1,6 @@
 package io.strata.cli;
 
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.TableCompaction;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -65,7 +65,7 @@ final class CompactCommand extends TableCommand {
     int run() {
         address.validate();
         Map<String, String> spec = partition == null ? Map.of() : parsePartition(partition);
-        FileStoreTable table = address.load();
+        Table table = address.load();
         boolean policy = how != null && how.policy;
         TableCompaction compaction = table.newCompaction();
         try {

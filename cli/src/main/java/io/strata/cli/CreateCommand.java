@@ -3,7 +3,7 @@ package io.strata.cli;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaManager;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -94,9 +94,9 @@ final class CreateCommand extends TableCommand {
             err.flush();
             return 1;
         }
-        FileStoreTable table;
+        Table table;
         try {
-            table = FileStoreTable.load(io, location);
+            table = Table.load(io, location);
         } catch (IllegalArgumentException e) {
             // Written but not loadable (a merge-engine option that does not fit the columns): remove the schema
             // we just wrote, and only that, since --path may point into a directory holding other files.

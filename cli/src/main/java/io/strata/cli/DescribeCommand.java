@@ -3,7 +3,7 @@ package io.strata.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,7 +42,7 @@ final class DescribeCommand extends TableCommand {
         PrintWriter out = out();
         PrintWriter err = err();
         address.validate();
-        FileStoreTable table = address.load();
+        Table table = address.load();
         TableDescription d;
         try {
             d = TableDescription.of(table, address.displayName());

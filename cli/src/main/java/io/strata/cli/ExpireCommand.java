@@ -4,7 +4,7 @@ import io.strata.schema.ConfigOption;
 import io.strata.schema.LifecycleOptions;
 import io.strata.table.ExpireSnapshots;
 import io.strata.table.ExpiredSnapshots;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.RemoveOrphanFiles;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -74,11 +74,11 @@ final class ExpireCommand extends TableCommand {
         if (orphans && (retainMin != null || retainMax != null || maxDeletes != null)) {
             throw usage("--retain-min, --retain-max and --max-deletes expire snapshots; they do not go with --orphans");
         }
-        FileStoreTable table = address.load();
+        Table table = address.load();
         return orphans ? removeOrphans(table, age) : expire(table, age);
     }
 
-    private int expire(FileStoreTable table, Duration age) {
+    private int expire(Table table, Duration age) {
         Map<String, String> options = table.schema().options();
         int min = retainMin != null ? positive("--retain-min", retainMin)
                 : LifecycleOptions.SNAPSHOT_NUM_RETAINED_MIN.get(options);
@@ -92,7 +92,7 @@ final class ExpireCommand extends TableCommand {
                     + (retainMin != null ? " (--retain-min)" : " (snapshot.num-retained.min): give --retain-min too"));
         }
         Duration retained = age != null ? age : LifecycleOptions.SNAPSHOT_TIME_RETAINED.get(options);
-        Instant cutoff = Instant.now().minus(retained);
+        Instant cutoff = table.clock().instant().minus(retained);
         PrintWriter out = out();
         out.printf("Expiring snapshots of %s committed before %s (%s %s): retain min %d, retain max %s, "
                         + "up to %d per run%n", address.displayName(), Formats.time(cutoff.toEpochMilli()),
@@ -115,18 +115,18 @@ final class ExpireCommand extends TableCommand {
             out.printf("Expired %s%n", RollbackCommand.snapshotList(gone.snapshotIds()));
         }
         printFiles(table, "Deleted", gone.deletedFiles());
-        Long earliest = table.snapshotManager().earliestSnapshotId();
-        Long latest = table.snapshotManager().latestSnapshotId();
+        Long earliest = table.snapshots().earliestSnapshotId();
+        Long latest = table.snapshots().latestSnapshotId();
         if (earliest != null && latest != null) {
             out.printf("Snapshots left: %d to %d%n", earliest, latest);
         }
         return 0;
     }
 
-    private int removeOrphans(FileStoreTable table, Duration age) {
+    private int removeOrphans(Table table, Duration age) {
         RemoveOrphanFiles removal = table.removeOrphanFiles();
         Duration shown = age != null ? age : Duration.ofDays(1);
-        Instant cutoff = Instant.now().minus(shown);
+        Instant cutoff = table.clock().instant().minus(shown);
         if (age != null) {
             removal = removal.olderThan(cutoff);
         }
@@ -141,7 +141,7 @@ final class ExpireCommand extends TableCommand {
         return 0;
     }
 
-    private void printFiles(FileStoreTable table, String verb, List<Path> files) {
+    private void printFiles(Table table, String verb, List<Path> files) {
         PrintWriter out = out();
         if (files.isEmpty()) {
             out.printf("%s no files%n", verb);

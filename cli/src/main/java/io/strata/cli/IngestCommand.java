@@ -12,7 +12,9 @@ import io.strata.cli.ingest.RecordReader;
 import io.strata.cli.ingest.RejectFile;
 import io.strata.cli.ingest.RowConverter;
 import io.strata.cli.ingest.ValueConverter;
-import io.strata.table.FileStoreTable;
+import io.strata.table.CommitCallbackException;
+import io.strata.table.CommitStateUnknownException;
+import io.strata.table.Table;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,7 +36,8 @@ import picocli.CommandLine.Parameters;
  * {@code <input>:<line>: <reason>}; with {@code --on-error fail} (default) the ingest stops without
  * committing the open batch, with {@code --on-error reject} the record goes to the reject file and the
  * ingest goes on. Exit codes: 0 done (rejects included), 1 stopped by a bad record or a failed write,
- * 2 bad arguments or no such table.
+ * 2 bad arguments or no such table, 3 done but a commit callback failed, 4 stopped by a commit whose
+ * outcome is unknown.
  */
 @Command(name = "ingest", mixinStandardHelpOptions = true,
         description = "Write change data (CSV, JSON lines, Debezium JSON) from files or standard input into a table; "
@@ -48,7 +51,8 @@ import picocli.CommandLine.Parameters;
             "      --on-error reject --reject-file rejects.csv big-1.csv big-2.csv",
             "",
             "Exit codes: 0 ingested (rejected records included), 1 stopped by a bad record or a failed write"
-                    + " (the open batch is not committed), 2 bad arguments or no such table."})
+                    + " (the open batch is not committed), 2 bad arguments or no such table, 3 ingested but a"
+                    + " commit callback (the metastore sync) failed, 4 stopped by a commit whose outcome is unknown."})
 final class IngestCommand extends TableCommand {
 
     /** The input formats. */
@@ -114,7 +118,7 @@ final class IngestCommand extends TableCommand {
         out = out();
         err = err();
         validate();
-        FileStoreTable table = address.load();
+        Table table = address.load();
         RowConverter rows = new RowConverter(table.schema().rowType(), table.schema().primaryKeys(),
                 new ValueConverter(epochUnit, format == Format.DEBEZIUM), ignoreUnknown);
         IngestRun run = new IngestRun();
@@ -129,7 +133,7 @@ final class IngestCommand extends TableCommand {
                 return failed(batches, run);
             }
             summary(batches, rejects, run);
-            return 0;
+            return reportCallbackFailures(batches) ? COMMITTED_CALLBACK_FAILED : 0;
         } finally {
             out.flush();
             err.flush();
@@ -147,6 +151,11 @@ final class IngestCommand extends TableCommand {
         try {
             batches.finish();
             return true;
+        } catch (CommitStateUnknownException e) {
+            err.printf("UNKNOWN whether the last batch was committed to %s: %s%n", address.displayName(),
+                    e.getMessage());
+            run.unknown = true;
+            return false;
         } catch (RuntimeException e) {
             err.printf("FAILED committing to %s: %s%n", address.displayName(), e.getMessage());
             return false;
@@ -159,6 +168,8 @@ final class IngestCommand extends TableCommand {
         long skipped;
         long rejected;
         String failedAt;
+        /** The commit that stopped the ingest may have landed. */
+        boolean unknown;
     }
 
     /** Reads one input to its end; false if a record or write stopped the ingest. */
@@ -196,6 +207,12 @@ final class IngestCommand extends TableCommand {
                 }
                 try {
                     batches.apply(record.changes());
+                } catch (CommitStateUnknownException e) {
+                    err.printf("%s:%d: UNKNOWN whether the batch was committed to %s: %s%n", source, record.line(),
+                            address.displayName(), e.getMessage());
+                    run.failedAt = source + ":" + record.line();
+                    run.unknown = true;
+                    return false;
                 } catch (RuntimeException e) {
                     err.printf("%s:%d: writing to %s failed: %s%n", source, record.line(), address.displayName(),
                             e.getMessage());
@@ -228,12 +245,22 @@ final class IngestCommand extends TableCommand {
 
     private int failed(IngestBatches batches, IngestRun run) {
         List<Long> ids = batches.snapshotIds();
-        err.printf("FAILED: ingest into %s stopped%s; the open batch (%d record(s)) was not committed. "
+        reportCallbackFailures(batches);
+        err.printf("FAILED: ingest into %s stopped%s; the open batch (%d record(s)) %s. "
                         + "Committed before: %d commit(s)%s, %d upserted, %d deleted.%n",
                 address.displayName(), run.failedAt == null ? "" : " at " + run.failedAt, batches.pendingRecords(),
+                run.unknown ? "may or may not have been committed" : "was not committed",
                 ids.size(), ids.isEmpty() ? "" : " (snapshots " + join(ids) + ")", batches.upserted(),
                 batches.deleted());
-        return 1;
+        return run.unknown ? COMMIT_STATE_UNKNOWN : 1;
+    }
+
+    /** Commits that landed but whose callbacks failed; true if there were any. */
+    private boolean reportCallbackFailures(IngestBatches batches) {
+        for (CommitCallbackException e : batches.callbackFailures()) {
+            err.printf("WARNING: %s%n", e.getMessage());
+        }
+        return !batches.callbackFailures().isEmpty();
     }
 
     private void summary(IngestBatches batches, RejectFile rejects, IngestRun run) {

@@ -12,7 +12,7 @@ import io.strata.cli.quickstart.ChangeFeed;
 import io.strata.fs.FileIO;
 import io.strata.metastore.MetastoreSyncOptions;
 import io.strata.metastore.WarehouseSync;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -99,8 +99,8 @@ final class QuickstartCommand implements Callable<Integer> {
         boolean continuing = existed && !fresh;
 
         catalog.createDatabase(DATABASE, true);
-        FileStoreTable orders = catalog.createTable(ORDERS, ChangeFeed.ordersSchema(), true);
-        FileStoreTable customers = catalog.createTable(CUSTOMERS, ChangeFeed.customer360Schema(), true);
+        Table orders = catalog.createTable(ORDERS, ChangeFeed.ordersSchema(), true);
+        Table customers = catalog.createTable(CUSTOMERS, ChangeFeed.customer360Schema(), true);
         ChangeFeed feed = new ChangeFeed(orders, customers, c -> out.printf("  %-13s %-30s commit %2d -> snapshot %2d: %s%n",
                 c.table(), c.stream(), c.identifier(), c.snapshot(), c.what()));
         int round = feed.nextRound();

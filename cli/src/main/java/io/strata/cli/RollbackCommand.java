@@ -2,7 +2,7 @@ package io.strata.cli;
 
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.Tag;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,8 +48,8 @@ final class RollbackCommand extends TableCommand {
     @Override
     int run() {
         address.validate();
-        FileStoreTable table = address.load();
-        List<Long> snapshotsBefore = table.snapshotManager().listIds();
+        Table table = address.load();
+        List<Long> snapshotsBefore = table.snapshots().listIds();
         List<Tag> tagsBefore = table.tags().list();
         long targetId;
         String described;
@@ -64,7 +64,7 @@ final class RollbackCommand extends TableCommand {
             described = "tag '" + target.tag + "' (snapshot " + targetId + ")";
         } else {
             targetId = target.snapshot;
-            boolean known = table.snapshotManager().snapshotExists(targetId)
+            boolean known = table.snapshots().snapshotExists(targetId)
                     || tagsBefore.stream().anyMatch(t -> t.snapshot().id() == targetId);
             if (!known) {
                 throw usage("Table " + address.displayName() + " has no snapshot " + targetId
@@ -73,7 +73,7 @@ final class RollbackCommand extends TableCommand {
             described = "snapshot " + targetId;
         }
         PrintWriter out = out();
-        Long latestBefore = table.snapshotManager().latestSnapshotId();
+        Long latestBefore = table.snapshots().latestSnapshotId();
         if (latestBefore != null && latestBefore == targetId) {
             out.printf("Table %s is already at %s: nothing to roll back%n", address.displayName(), described);
             return 0;
@@ -84,7 +84,7 @@ final class RollbackCommand extends TableCommand {
             table.rollbackTo(targetId);
         }
         List<Long> removed = new ArrayList<>(snapshotsBefore);
-        removed.removeAll(table.snapshotManager().listIds());
+        removed.removeAll(table.snapshots().listIds());
         List<String> tagsRemoved = new ArrayList<>();
         List<String> tagsAfter = table.tags().list().stream().map(Tag::name).toList();
         for (Tag t : tagsBefore) {
@@ -92,7 +92,7 @@ final class RollbackCommand extends TableCommand {
                 tagsRemoved.add(t.name() + " (snapshot " + t.snapshot().id() + ")");
             }
         }
-        Snapshot latest = table.snapshotManager().latestSnapshot().orElseThrow(() -> new IllegalStateException(
+        Snapshot latest = table.snapshots().latestSnapshot().orElseThrow(() -> new IllegalStateException(
                 "Table " + address.displayName() + " has no snapshot after the rollback to " + described));
         out.printf("Rolled back %s to %s%n", address.displayName(), described);
         out.printf("  latest snapshot  %d, %s, committed %s%n", latest.id(), latest.commitKind(),

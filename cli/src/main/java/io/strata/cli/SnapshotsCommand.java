@@ -1,7 +1,7 @@
 package io.strata.cli;
 
 import io.strata.snapshot.Snapshot;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,10 +41,10 @@ final class SnapshotsCommand extends TableCommand {
         if (limit != null && limit < 1) {
             throw usage("Invalid --limit " + limit + ": must be at least 1");
         }
-        FileStoreTable table = address.load();
+        Table table = address.load();
         List<Snapshot> snapshots;
         try {
-            snapshots = table.snapshotManager().snapshots();
+            snapshots = table.snapshots().snapshots();
         } catch (RuntimeException e) {
             err.printf("FAILED reading the snapshots of %s: %s%n", address.displayName(), e.getMessage());
             err.flush();

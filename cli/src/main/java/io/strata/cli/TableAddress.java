@@ -4,7 +4,7 @@ import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
 import io.strata.fs.FileIO;
 import io.strata.schema.SchemaManager;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.File;
 import org.apache.hadoop.fs.Path;
 import picocli.CommandLine.Model.CommandSpec;
@@ -84,12 +84,12 @@ public final class TableAddress {
     }
 
     /** Loads the table; a missing table is a usage error (exit 2) naming the directory looked at. */
-    FileStoreTable load() {
+    Table load() {
         Path location = location();
         if (new SchemaManager(FileIO.local(), location).latest().isEmpty()) {
             throw usage("No table " + label() + " (no schema/schema-N file)");
         }
-        return FileStoreTable.load(FileIO.local(), location);
+        return Table.load(FileIO.local(), location);
     }
 
     private ParameterException usage(String message) {

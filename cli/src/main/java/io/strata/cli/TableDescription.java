@@ -3,7 +3,7 @@ package io.strata.cli;
 import io.strata.manifest.DataFileMeta;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.Snapshot;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.PartitionStatistics;
 import io.strata.table.Plan;
 import io.strata.table.Split;
@@ -45,7 +45,7 @@ record TableDescription(String table, String location, long schemaId, String com
     record Bucket(String partition, int bucket, int files, long rows, long bytes, Map<Integer, Integer> filesPerLevel) {}
 
     /** Describes the table as of its latest snapshot. */
-    static TableDescription of(FileStoreTable table, String name) {
+    static TableDescription of(Table table, String name) {
         TableSchema schema = table.schema();
         List<Column> columns = new ArrayList<>();
         for (DataField f : schema.fields()) {
@@ -62,7 +62,7 @@ record TableDescription(String table, String location, long schemaId, String com
     }
 
     /** Groups the plan's splits by (partition, bucket): a scan may cut one bucket into several splits. */
-    private static List<Bucket> buckets(FileStoreTable table, Plan plan) {
+    private static List<Bucket> buckets(Table table, Plan plan) {
         Map<String, Map<Integer, List<DataFileMeta>>> byPartition = new TreeMap<>();
         for (Split split : plan.splits()) {
             String partition = PartitionStatistics.path(table, split.partition());

@@ -5,8 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.strata.schema.ConfigOption;
 import io.strata.snapshot.Tag;
-import io.strata.snapshot.TagManager;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Tags;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -73,7 +72,7 @@ final class TagsCommand extends TableCommand {
     int run() throws JsonProcessingException {
         address.validate();
         validate();
-        FileStoreTable table = address.load();
+        Table table = address.load();
         Tags tags = table.tags();
         return switch (action) {
             case LIST -> list(tags);
@@ -93,7 +92,7 @@ final class TagsCommand extends TableCommand {
         }
         if (name != null) {
             try {
-                TagManager.checkName(name);
+                Tags.checkName(name);
             } catch (IllegalArgumentException e) {
                 throw usage(e.getMessage());
             }
@@ -149,7 +148,7 @@ final class TagsCommand extends TableCommand {
         return LOCAL_TIME.format(until);
     }
 
-    private int create(FileStoreTable table, Tags tags) {
+    private int create(Table table, Tags tags) {
         Duration retention = timeRetained == null ? null : duration(timeRetained);
         if (tags.tag(name).isPresent()) {
             throw usage("Tag '" + name + "' already exists in " + address.displayName() + " (snapshot "
@@ -158,7 +157,7 @@ final class TagsCommand extends TableCommand {
         long id;
         if (snapshot != null) {
             id = snapshot;
-            boolean known = table.snapshotManager().snapshotExists(id)
+            boolean known = table.snapshots().snapshotExists(id)
                     || tags.list().stream().anyMatch(t -> t.snapshot().id() == id);
             if (!known) {
                 throw usage("Table " + address.displayName() + " has no snapshot " + id + existing(table));
@@ -175,7 +174,7 @@ final class TagsCommand extends TableCommand {
         return 0;
     }
 
-    private int delete(FileStoreTable table, Tags tags) {
+    private int delete(Table table, Tags tags) {
         if (tags.tag(name).isEmpty()) {
             List<String> names = tags.list().stream().map(Tag::name).toList();
             throw usage("Table " + address.displayName() + " has no tag '" + name + "'"
@@ -206,9 +205,9 @@ final class TagsCommand extends TableCommand {
     }
 
     /** The snapshots the table has, for messages: {@code (its snapshots: 3 to 9)}. */
-    static String existing(FileStoreTable table) {
-        Long earliest = table.snapshotManager().earliestSnapshotId();
-        Long latest = table.snapshotManager().latestSnapshotId();
+    static String existing(Table table) {
+        Long earliest = table.snapshots().earliestSnapshotId();
+        Long latest = table.snapshots().latestSnapshotId();
         if (earliest == null || latest == null) {
             return " (it has no snapshots)";
         }

@@ -9,7 +9,6 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
 import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,7 +112,7 @@ class AdoptCommandIT {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
                 new org.apache.hadoop.fs.Path(dir.resolve("lake").toUri()));
         catalog.createDatabase(db, true);
-        FileStoreTable table = catalog.createTable(Identifier.of(db, name), Schema.newBuilder()
+        io.strata.table.Table table = catalog.createTable(Identifier.of(db, name), Schema.newBuilder()
                 .column("dt", DataTypes.STRING())
                 .column("id", DataTypes.BIGINT())
                 .partitionKeys("dt")

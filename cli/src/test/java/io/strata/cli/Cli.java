@@ -4,7 +4,7 @@ import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
 import io.strata.data.RowValues;
 import io.strata.fs.FileIO;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
@@ -55,13 +55,13 @@ final class Cli {
         }
     }
 
-    static FileStoreTable table(Path warehouse, String db, String name) {
-        return FileStoreTable.load(FileIO.local(),
+    static Table table(Path warehouse, String db, String name) {
+        return Table.load(FileIO.local(),
                 new org.apache.hadoop.fs.Path(warehouse.resolve(db + ".db").resolve(name).toUri()));
     }
 
     /** The merged rows of the latest snapshot as "v1 | v2 | ..." strings, sorted. */
-    static List<String> rows(FileStoreTable table) {
+    static List<String> rows(Table table) {
         Plan plan = table.newScan().plan();
         RowType type = plan.readType();
         TableRead read = table.newRead(plan);
@@ -84,7 +84,7 @@ final class Cli {
         return lines;
     }
 
-    static int snapshotCount(FileStoreTable table) {
-        return table.snapshotManager().snapshots().size();
+    static int snapshotCount(Table table) {
+        return table.snapshots().snapshots().size();
     }
 }

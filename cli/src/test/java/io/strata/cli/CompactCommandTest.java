@@ -3,7 +3,7 @@ package io.strata.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.snapshot.CommitKind;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Split;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,7 +19,7 @@ class CompactCommandTest {
     Path dir;
 
     /** Files per "partition-value/bucket" in the latest snapshot, as seen by a scan. */
-    private static Map<String, List<String>> files(FileStoreTable table) {
+    private static Map<String, List<String>> files(Table table) {
         Map<String, List<String>> files = new TreeMap<>();
         for (Split s : table.newScan().plan().splits()) {
             files.put(s.partition().getString(0) + "/" + s.bucket(),
@@ -31,7 +31,7 @@ class CompactCommandTest {
     @Test
     void compactsAPartitionThenABucketThenTheTable() throws IOException {
         String wh = TagsCommandTest.table(dir, 3);
-        FileStoreTable table = Cli.table(dir.resolve("lake"), "db", "t");
+        Table table = Cli.table(dir.resolve("lake"), "db", "t");
         List<String> rows = Cli.rows(table);
         Map<String, List<String>> before = files(table);
         assertThat(before).hasSize(4).allSatisfy((k, v) -> assertThat(v).hasSize(3));

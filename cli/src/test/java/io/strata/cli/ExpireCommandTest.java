@@ -2,7 +2,7 @@ package io.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ class ExpireCommandTest {
     @TempDir
     Path dir;
 
-    private FileStoreTable table() {
+    private Table table() {
         return Cli.table(dir.resolve("lake"), "db", "t");
     }
 
@@ -42,7 +42,7 @@ class ExpireCommandTest {
         assertThat(expired.exitCode()).as(expired.toString()).isZero();
         assertThat(expired.out()).contains("Expired 3 snapshot(s): 1 to 3").contains("Deleted ")
                 .contains("manifest/").contains("Snapshots left: 4 to 5");
-        assertThat(table().snapshotManager().listIds()).containsExactly(4L, 5L);
+        assertThat(table().snapshots().listIds()).containsExactly(4L, 5L);
         assertThat(Cli.rows(table())).isEqualTo(rows);
 
         // Younger than --older-than: kept, whatever the counts allow.

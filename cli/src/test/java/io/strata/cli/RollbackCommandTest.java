@@ -2,7 +2,7 @@ package io.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -13,14 +13,14 @@ class RollbackCommandTest {
     @TempDir
     Path dir;
 
-    private FileStoreTable table() {
+    private Table table() {
         return Cli.table(dir.resolve("lake"), "db", "t");
     }
 
     @Test
     void rollsBackToATagThenToASnapshot() throws IOException {
         String wh = TagsCommandTest.table(dir, 2);
-        FileStoreTable table = table();
+        Table table = table();
         table.tags().create("two", 2);
         java.util.List<String> rowsAtTwo = Cli.rows(table);
         for (int c = 0; c < 2; c++) {

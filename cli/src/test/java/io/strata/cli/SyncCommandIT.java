@@ -9,7 +9,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -50,7 +50,7 @@ class SyncCommandIT {
     void syncsAPartitionedTableThenFindsNoChange() throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
                 new org.apache.hadoop.fs.Path(dir.resolve("lake").toUri()));
-        FileStoreTable table = ordersTable(catalog, "cli_shop", "orders");
+        Table table = ordersTable(catalog, "cli_shop", "orders");
         long snapshot = write(table, "2026-12-01", "2026-12-02");
         String location = dir.resolve("lake/cli_shop.db/orders").toString();
 
@@ -183,7 +183,7 @@ class SyncCommandIT {
     void watchFollowsEachSnapshotAndStopsCleanlyWhenInterrupted() throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
                 new org.apache.hadoop.fs.Path(dir.resolve("lake").toUri()));
-        FileStoreTable table = ordersTable(catalog, "cli_watch", "orders");
+        Table table = ordersTable(catalog, "cli_watch", "orders");
         long s1 = write(table, "d1");
         String location = dir.resolve("lake/cli_watch.db/orders").toString();
         StringWriter out = new StringWriter();
@@ -258,7 +258,7 @@ class SyncCommandIT {
         assertThat(classpath).as("the installed command's class path").contains("hive-storage-api");
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
                 new org.apache.hadoop.fs.Path(dir.resolve("lake").toUri()));
-        FileStoreTable table = ordersTable(catalog, "cli_proc", "orders");
+        Table table = ordersTable(catalog, "cli_proc", "orders");
         long s1 = write(table, "d1");
         String location = dir.resolve("lake/cli_proc.db/orders").toString();
 
@@ -359,7 +359,7 @@ class SyncCommandIT {
         return uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
     }
 
-    private static FileStoreTable ordersTable(FileSystemCatalog catalog, String db, String name) {
+    private static Table ordersTable(FileSystemCatalog catalog, String db, String name) {
         catalog.createDatabase(db, true);
         return catalog.createTable(Identifier.of(db, name), Schema.newBuilder()
                 .column("dt", DataTypes.STRING())
@@ -369,7 +369,7 @@ class SyncCommandIT {
                 .build(), false);
     }
 
-    private static long write(FileStoreTable table, String... partitions) {
+    private static long write(Table table, String... partitions) {
         try (BatchWrite w = table.newBatchWrite()) {
             long id = 1;
             for (String p : partitions) {

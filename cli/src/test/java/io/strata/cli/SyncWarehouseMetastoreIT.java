@@ -10,7 +10,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +85,7 @@ class SyncWarehouseMetastoreIT {
     @Test
     @Order(3)
     void anUnpartitionedTableWhoseSnapshotMovedSaysFromWhereToWhere() {
-        FileStoreTable totals = Cli.table(warehouse(), "shop", "totals");
+        Table totals = Cli.table(warehouse(), "shop", "totals");
         long s2 = write(totals, 20);
         // --table alone: the warehouse (and so its metastore) is the one the table lies in.
         String location = warehouse().resolve("shop.db/totals").toString();
@@ -131,7 +131,7 @@ class SyncWarehouseMetastoreIT {
         return new org.apache.hadoop.fs.Path(path.toUri());
     }
 
-    private static FileStoreTable totalsTable(FileSystemCatalog catalog, String db, String name) {
+    private static Table totalsTable(FileSystemCatalog catalog, String db, String name) {
         catalog.createDatabase(db, true);
         return catalog.createTable(Identifier.of(db, name), Schema.newBuilder()
                 .column("id", DataTypes.BIGINT())
@@ -139,7 +139,7 @@ class SyncWarehouseMetastoreIT {
                 .build(), false);
     }
 
-    private static long write(FileStoreTable table, long id) {
+    private static long write(Table table, long id) {
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(id, Utf8String.fromString("v")));
             return w.commit();

@@ -1,10 +1,12 @@
 package io.strata.catalog;
 
+import io.strata.api.PublicApi;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaChange;
 import io.strata.schema.SchemaManager;
 import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import org.apache.hadoop.fs.Path;
  * are directories in them holding a {@code schema/} directory. Nothing else is kept, so any engine that
  * reads the layout sees the same catalog.
  */
+@PublicApi
 public final class FileSystemCatalog {
 
     private static final String DB_SUFFIX = ".db";
@@ -103,7 +106,7 @@ public final class FileSystemCatalog {
     }
 
     /** Creates a table; fails naming the table if it exists (unless {@code ignoreIfExists}). */
-    public FileStoreTable createTable(Identifier id, Schema schema, boolean ignoreIfExists) {
+    public Table createTable(Identifier id, Schema schema, boolean ignoreIfExists) {
         return call(() -> {
             requireDatabase(id.database());
             if (tableExists(id)) {
@@ -117,7 +120,7 @@ public final class FileSystemCatalog {
         });
     }
 
-    public FileStoreTable loadTable(Identifier id) {
+    public Table loadTable(Identifier id) {
         if (!tableExists(id)) {
             throw new IllegalArgumentException("Table " + id + " does not exist (no schema under " + tablePath(id) + ")");
         }
@@ -125,7 +128,7 @@ public final class FileSystemCatalog {
     }
 
     /** Applies schema changes; returns the table with its new schema. */
-    public FileStoreTable alterTable(Identifier id, SchemaChange... changes) {
+    public Table alterTable(Identifier id, SchemaChange... changes) {
         return call(() -> {
             loadTable(id);
             new SchemaManager(io, tablePath(id)).commitChanges(changes);

@@ -1,8 +1,10 @@
 package io.strata.catalog;
 
+import io.strata.api.PublicApi;
 import java.util.Objects;
 
 /** A table's name within a catalog: database and table. */
+@PublicApi
 public record Identifier(String database, String table) {
 
     public Identifier {

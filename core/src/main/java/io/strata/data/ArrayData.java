@@ -1,6 +1,9 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
+
 /** An array value: typed element access like {@link Row}, by index. */
+@PublicApi
 public interface ArrayData {
 
     int size();

@@ -1,15 +1,17 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Paimon's BinaryRow: a row encoded in one byte array (FORMAT.md section 5). Used for partitions,
+ * Paimon's BinaryRow: a row encoded in one byte array (docs/format.md section 5). Used for partitions,
  * min/max keys, statistics rows and the bucket hash. Header (row kind and null bits), then one
  * 8-byte little-endian slot per field, then a variable part for long strings, binary values, large
  * decimals and precise timestamps. Nested types are not stored in BinaryRows by Strata.
  */
+@PublicApi
 public final class BinaryRow implements Row {
 
     /** The row of no fields. */

@@ -1,5 +1,6 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.Objects;
  * An iterator over a resource (open files). Elements may be views that are valid only until the next
  * call to {@link #hasNext()} or {@link #next()}; copy what you keep.
  */
+@PublicApi
 public interface CloseableIterator<T> extends java.util.Iterator<T>, Closeable {
 
     @Override

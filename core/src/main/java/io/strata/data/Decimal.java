@@ -1,5 +1,6 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -9,6 +10,7 @@ import java.util.Objects;
  * A decimal value of a fixed precision and scale. Precision up to 18 is held as an unscaled long
  * ("compact", as Paimon stores it in BinaryRow slots); larger precision as a BigDecimal.
  */
+@PublicApi
 public final class Decimal implements Comparable<Decimal> {
 
     /** The largest precision whose unscaled value fits a long. */

@@ -1,8 +1,10 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
 import java.util.Arrays;
 
 /** An array held as Java objects of the internal value classes; for writes, tests and small data. */
+@PublicApi
 public final class GenericArray implements ArrayData {
 
     private final Object[] values;

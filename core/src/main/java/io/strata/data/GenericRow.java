@@ -1,5 +1,6 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
 import io.strata.types.ArrayType;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
@@ -12,6 +13,7 @@ import java.util.Arrays;
  * A row held as Java objects of the internal value classes (Integer, Long, Utf8String, Decimal,
  * Timestamp, byte[], ...). The API's way to build rows to write, and a detached copy of a view row.
  */
+@PublicApi
 public final class GenericRow implements Row {
 
     private final Object[] values;

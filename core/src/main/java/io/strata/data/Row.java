@@ -1,5 +1,7 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
+
 /**
  * A row of typed fields, read without boxing. Implementations are often views over a columnar
  * batch or a byte buffer and are valid only until the source advances; a caller that must keep a
@@ -10,6 +12,7 @@ package io.strata.data;
  * CHAR, VARCHAR {@code getString}; BINARY, VARBINARY {@code getBinary}; DECIMAL {@code getDecimal};
  * TIMESTAMP, TIMESTAMP WITH LOCAL TIME ZONE {@code getTimestamp}; ARRAY, MAP, ROW their own views.
  */
+@PublicApi
 public interface Row {
 
     int arity();

@@ -1,6 +1,9 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
+
 /** The change a row carries: insert, update before/after, delete. The byte values are Paimon's. */
+@PublicApi
 public enum RowKind {
     INSERT("+I", (byte) 0),
     UPDATE_BEFORE("-U", (byte) 1),

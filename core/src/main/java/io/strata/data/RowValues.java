@@ -1,5 +1,6 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 
@@ -7,6 +8,7 @@ import io.strata.types.DataType;
  * Reads one field of a row or array as a Java object of the internal value classes. For metadata,
  * statistics and tests, not for per-row hot paths (it boxes).
  */
+@PublicApi
 public final class RowValues {
 
     private RowValues() {}

@@ -1,5 +1,6 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -9,6 +10,7 @@ import java.time.ZoneOffset;
  * millisecond, Paimon's representation. For TIMESTAMP (without time zone) it is the wall time read as
  * UTC; for TIMESTAMP WITH LOCAL TIME ZONE it is the instant.
  */
+@PublicApi
 public final class Timestamp implements Comparable<Timestamp> {
 
     /** The largest precision whose values fit a long of milliseconds. */

@@ -1,5 +1,6 @@
 package io.strata.data;
 
+import io.strata.api.PublicApi;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -8,6 +9,7 @@ import java.util.Arrays;
  * Strings compare as unsigned bytes, which is Paimon's key order. A view is valid only as long as
  * the buffer it points into; {@link #copy()} detaches it.
  */
+@PublicApi
 public final class Utf8String implements Comparable<Utf8String> {
 
     private final byte[] bytes;

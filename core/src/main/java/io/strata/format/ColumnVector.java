@@ -1,5 +1,6 @@
 package io.strata.format;
 
+import io.strata.api.PublicApi;
 import io.strata.data.ArrayData;
 import io.strata.data.Decimal;
 import io.strata.data.MapData;
@@ -13,6 +14,7 @@ import io.strata.data.Utf8String;
  * getter is only called for the type the column has. Nested columns expose their children through
  * {@link #getArray}, {@link #getMap} and {@link #getRow}.
  */
+@PublicApi
 public interface ColumnVector {
 
     boolean isNullAt(int i);

@@ -1,8 +1,10 @@
 package io.strata.format;
 
+import io.strata.api.PublicApi;
 import java.util.Locale;
 
 /** The data file formats; a file's format is told by its extension, so one table may mix them. */
+@PublicApi
 public enum FileFormat {
     ORC("orc"),
     PARQUET("parquet"),

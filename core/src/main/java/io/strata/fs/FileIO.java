@@ -1,5 +1,6 @@
 package io.strata.fs;
 
+import io.strata.api.PublicApi;
 import java.io.BufferedOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -26,6 +27,7 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
  * then rename it onto the target only if the target does not exist. That is atomic only where {@link
  * #supportsAtomicWriteIfAbsent} says so; on object stores commits need a lock.
  */
+@PublicApi
 public final class FileIO {
 
     /**

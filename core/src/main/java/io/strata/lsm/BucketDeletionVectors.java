@@ -8,7 +8,7 @@ import java.util.Map;
  * The deletion vectors of one primary-key bucket (deletion-vectors mode) as its compactions maintain
  * them: when a compaction writes a key that still has a row in a file the compaction leaves alone, that
  * row's position is marked deleted here; a file the compaction rewrites loses its vector. So each key
- * keeps exactly one visible row above level 0 and batch reads need no merge (FORMAT.md section 8).
+ * keeps exactly one visible row above level 0 and batch reads need no merge (docs/format.md section 8).
  *
  * <p>Changed on the compaction thread, read by the writer's thread once the compaction's result was
  * collected; methods are synchronized so that either order is safe.

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The files of one primary-key bucket arranged in LSM levels (FORMAT.md section 8): level 0 holds
+ * The files of one primary-key bucket arranged in LSM levels (docs/format.md section 8): level 0 holds
  * files newest first, each its own sorted run; every level from 1 to the max level is one sorted run
  * (files whose key ranges do not overlap). Restored from the bucket's live files in a snapshot, then
  * kept current by the writer as it flushes files and applies compaction results. Not thread-safe: only

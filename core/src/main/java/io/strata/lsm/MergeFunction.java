@@ -1,7 +1,7 @@
 package io.strata.lsm;
 
 /**
- * Reduces the records of one key to the record a read returns (FORMAT.md section 8).
+ * Reduces the records of one key to the record a read returns (docs/format.md section 8).
  *
  * <p>Order: records are offered oldest first, ordered by the user's {@code sequence.field} (if any)
  * and then by sequence number, exactly as Paimon's sort-merge reader offers them. A key with a single

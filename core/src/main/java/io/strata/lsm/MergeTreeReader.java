@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Reads the files of one primary-key bucket merged (FORMAT.md section 8): sections of overlapping files
+ * Reads the files of one primary-key bucket merged (docs/format.md section 8): sections of overlapping files
  * are merged run against run; a section of one sorted run is read directly, dropping its retractions.
  */
 public final class MergeTreeReader {

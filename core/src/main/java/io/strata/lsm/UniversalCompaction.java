@@ -1,5 +1,6 @@
 package io.strata.lsm;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -38,13 +39,17 @@ public final class UniversalCompaction implements CompactStrategy {
     private Long lastFullCompactionMillis;
 
     public UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger) {
-        this(maxSizeAmplificationPercent, sizeRatio, numRunCompactionTrigger, null, System::currentTimeMillis);
+        // Without an optimization interval the time is never read.
+        this(maxSizeAmplificationPercent, sizeRatio, numRunCompactionTrigger, null, Clock.systemUTC());
     }
 
-    /** @param optimizationInterval {@code compaction.optimization-interval}, or null */
+    /**
+     * @param optimizationInterval {@code compaction.optimization-interval}, or null
+     * @param clock the table's clock, which says when the interval has passed
+     */
     public UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger,
-            Duration optimizationInterval) {
-        this(maxSizeAmplificationPercent, sizeRatio, numRunCompactionTrigger, optimizationInterval, System::currentTimeMillis);
+            Duration optimizationInterval, Clock clock) {
+        this(maxSizeAmplificationPercent, sizeRatio, numRunCompactionTrigger, optimizationInterval, clock::millis);
     }
 
     UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger,

@@ -1,5 +1,6 @@
 package io.strata.manifest;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.Timestamp;
 import java.time.LocalDateTime;
@@ -9,7 +10,7 @@ import java.util.Objects;
 
 /**
  * What a manifest says about one data (or changelog) file: the 20 fields of {@code _FILE}, in the
- * order of FORMAT.md section 4. Immutable; {@code embeddedIndex} is not copied, callers must not
+ * order of docs/format.md section 4. Immutable; {@code embeddedIndex} is not copied, callers must not
  * change it.
  *
  * @param fileName file name inside the bucket directory
@@ -33,6 +34,7 @@ import java.util.Objects;
  * @param firstRowId first row id with row tracking; null otherwise
  * @param writeCols columns written (data evolution); null means all
  */
+@PublicApi
 public record DataFileMeta(
         String fileName,
         long fileSize,

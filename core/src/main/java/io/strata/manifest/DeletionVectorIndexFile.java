@@ -16,7 +16,7 @@ import org.apache.hadoop.fs.Path;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Reads and writes deletion-vector index files ({@code index/index-<uuid>-<k>}, FORMAT.md section 7):
+ * Reads and writes deletion-vector index files ({@code index/index-<uuid>-<k>}, docs/format.md section 10):
  * a version byte (1), then per data file a 4-byte big-endian size, the 4-byte big-endian magic
  * number, a portable 32-bit RoaringBitmap and a 4-byte big-endian CRC32 of magic plus bitmap. The
  * size counts magic plus bitmap; the index manifest's offset points at the size field. Reading checks

@@ -1,5 +1,6 @@
 package io.strata.manifest;
 
+import io.strata.api.PublicApi;
 import java.util.Objects;
 
 /**
@@ -10,6 +11,7 @@ import java.util.Objects;
  * @param length the size field's value: magic number plus bitmap bytes
  * @param cardinality deleted rows; null when unknown (older writers)
  */
+@PublicApi
 public record DeletionVectorMeta(String dataFileName, int offset, int length, Long cardinality) {
 
     public DeletionVectorMeta {

@@ -1,6 +1,6 @@
 package io.strata.manifest;
 
-/** Whether a manifest entry adds a file to the table or removes one (FORMAT.md section 4, {@code _KIND}). */
+/** Whether a manifest entry adds a file to the table or removes one (docs/format.md section 4, {@code _KIND}). */
 public enum FileKind {
     ADD((byte) 0),
     DELETE((byte) 1);

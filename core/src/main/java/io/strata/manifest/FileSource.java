@@ -1,6 +1,9 @@
 package io.strata.manifest;
 
+import io.strata.api.PublicApi;
+
 /** Why a data file exists: written from incoming rows, or by compaction ({@code _FILE_SOURCE}). */
+@PublicApi
 public enum FileSource {
     APPEND((byte) 0),
     COMPACT((byte) 1);

@@ -1,5 +1,6 @@
 package io.strata.manifest;
 
+import io.strata.api.PublicApi;
 import java.util.LinkedHashMap;
 import java.util.Objects;
 
@@ -14,6 +15,7 @@ import java.util.Objects;
  * @param dvRanges for deletion vectors: each data file's vector, in file order; null otherwise
  * @param externalPath full path when the file lives outside the table directory; may be null
  */
+@PublicApi
 public record IndexFileMeta(
         String indexType,
         String fileName,

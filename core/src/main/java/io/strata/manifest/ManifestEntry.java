@@ -31,7 +31,7 @@ public record ManifestEntry(FileKind kind, BinaryRow partition, int bucket, int 
         return file.level();
     }
 
-    /** What makes an ADD and a DELETE refer to the same file (FORMAT.md section 3). */
+    /** What makes an ADD and a DELETE refer to the same file (docs/format.md section 3). */
     public Identifier identifier() {
         return new Identifier(partition, bucket, file.level(), file.fileName(), file.extraFiles(), file.embeddedIndex(),
                 file.externalPath());

@@ -1,5 +1,6 @@
 package io.strata.manifest;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.BinaryRowWriter;
 import io.strata.format.FieldStats;
@@ -16,6 +17,7 @@ import java.util.Objects;
  * @param maxValues largest value per column
  * @param nullCounts nulls per column; the array may be null (unknown), and so may each element
  */
+@PublicApi
 public record SimpleStats(BinaryRow minValues, BinaryRow maxValues, Long[] nullCounts) {
 
     /** The stats of no columns, exactly as Paimon writes them: two empty rows and an empty array. */

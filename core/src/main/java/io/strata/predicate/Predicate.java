@@ -1,5 +1,6 @@
 package io.strata.predicate;
 
+import io.strata.api.PublicApi;
 import io.strata.data.Row;
 import java.util.Set;
 
@@ -8,6 +9,7 @@ import java.util.Set;
  * Tested against rows (filtering) and against file or partition statistics (skipping: a file whose
  * statistics cannot match is not opened).
  */
+@PublicApi
 public interface Predicate {
 
     /** Whether the row matches. Nulls never match a comparison (SQL semantics). */

@@ -1,5 +1,6 @@
 package io.strata.predicate;
 
+import io.strata.api.PublicApi;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.util.Arrays;
@@ -9,6 +10,7 @@ import java.util.List;
  * Builds predicates on the fields of one row type by field name. Literals are internal values
  * (Integer for INT and DATE, Utf8String for strings, Decimal, Timestamp, ...).
  */
+@PublicApi
 public final class PredicateBuilder {
 
     private final RowType type;

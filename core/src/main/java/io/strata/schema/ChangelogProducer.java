@@ -1,8 +1,10 @@
 package io.strata.schema;
 
+import io.strata.api.PublicApi;
 import java.util.Locale;
 
 /** Which changelog files a primary-key table produces (option {@code changelog-producer}). */
+@PublicApi
 public enum ChangelogProducer {
     /** No changelog files. */
     NONE("none"),

@@ -1,5 +1,6 @@
 package io.strata.schema;
 
+import io.strata.api.PublicApi;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -12,6 +13,7 @@ import java.util.function.Function;
  *
  * @param <T> the option's value type
  */
+@PublicApi
 public final class ConfigOption<T> {
 
     private final String key;

@@ -1,5 +1,6 @@
 package io.strata.schema;
 
+import io.strata.api.PublicApi;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
  * <p>Single values are checked when parsed (an error names the key and the value); rules between
  * options are checked by {@link #validate(Map)} before any lifecycle operation changes a table.
  */
+@PublicApi
 public final class LifecycleOptions {
 
     public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MIN = ConfigOption.of(

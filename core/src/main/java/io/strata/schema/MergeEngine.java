@@ -1,8 +1,10 @@
 package io.strata.schema;
 
+import io.strata.api.PublicApi;
 import java.util.Locale;
 
 /** How rows with the same primary key are reduced to one (option {@code merge-engine}). */
+@PublicApi
 public enum MergeEngine {
     /** The last row (by sequence) wins. */
     DEDUPLICATE("deduplicate"),

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * The rules behind {@link TableOptions#validateForRead} and {@link TableOptions#validateForWrite}:
- * options that change what is on disk or what a read means (FORMAT.md section 9) must be understood
+ * options that change what is on disk or what a read means (docs/format.md section 9) must be understood
  * or rejected, never ignored, because ignoring them silently returns wrong rows or writes files Paimon
  * misreads. Options that only tune Paimon's own runtime are allowed.
  */

@@ -1,5 +1,6 @@
 package io.strata.schema;
 
+import io.strata.api.PublicApi;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.Objects;
  * What a user asks for when creating a table: columns, keys, options, comment. Field ids are not
  * chosen here; {@link SchemaManager#createTable} assigns them. Immutable; built with {@link #newBuilder()}.
  */
+@PublicApi
 public final class Schema {
 
     /** A requested column. */

@@ -1,5 +1,6 @@
 package io.strata.schema;
 
+import io.strata.api.PublicApi;
 import io.strata.types.DataType;
 import java.util.Objects;
 
@@ -7,6 +8,7 @@ import java.util.Objects;
  * One change to a table's schema, applied by {@link SchemaManager#commitChanges}. Columns keep their
  * field ids across renames and type changes, so files written before the change still read.
  */
+@PublicApi
 public sealed interface SchemaChange {
 
     /** Appends a column (nullable data is read as null from older files); it gets id highestFieldId + 1. */

@@ -1,5 +1,6 @@
 package io.strata.schema;
 
+import io.strata.api.PublicApi;
 import io.strata.fs.FileIO;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
@@ -23,6 +24,7 @@ import org.apache.hadoop.fs.Path;
  * first one, and commits evolutions. A new version becomes visible atomically (written beside its
  * target, then renamed only if the target does not exist), so two writers never both claim an id.
  */
+@PublicApi
 public final class SchemaManager {
 
     private static final String SCHEMA_PREFIX = "schema-";

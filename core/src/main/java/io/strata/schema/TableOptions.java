@@ -1,5 +1,6 @@
 package io.strata.schema;
 
+import io.strata.api.PublicApi;
 import io.strata.format.FileFormat;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,6 +18,7 @@ import java.util.Objects;
  * kept in the map untouched (Paimon has hundreds); those that change what is on disk or what a read
  * means are checked by {@link #validateForRead} and {@link #validateForWrite}.
  */
+@PublicApi
 public final class TableOptions {
 
     public static final ConfigOption<Integer> BUCKET = ConfigOption.intOption(

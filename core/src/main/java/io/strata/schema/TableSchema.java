@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.api.PublicApi;
 import io.strata.json.Json;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
@@ -23,6 +24,7 @@ import java.util.Set;
  * <p>{@link #toJson()} writes exactly what Paimon 1.4.2 writes, so reading a Paimon schema file and
  * writing it back gives identical text.
  */
+@PublicApi
 public final class TableSchema {
 
     /** The schema file version Paimon 1.4.2 writes. */

@@ -1,6 +1,9 @@
 package io.strata.snapshot;
 
+import io.strata.api.PublicApi;
+
 /** What a commit did, as recorded in its snapshot's {@code commitKind}. */
+@PublicApi
 public enum CommitKind {
     /** New files were added (inserts, updates, deletes as rows). */
     APPEND,

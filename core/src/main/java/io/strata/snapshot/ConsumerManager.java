@@ -21,7 +21,7 @@ import org.apache.hadoop.fs.Path;
  * {@code {"nextSnapshot" : N}}, as Paimon writes them, so Flink jobs and Strata readers protect each
  * other's positions from snapshot expiration.
  */
-public final class ConsumerManager {
+public final class ConsumerManager implements Consumers {
 
     private static final String CONSUMER_PREFIX = "consumer-";
 
@@ -42,6 +42,7 @@ public final class ConsumerManager {
     }
 
     /** The consumer, or empty if there is none of that id. */
+    @Override
     public Optional<Consumer> consumer(String id) {
         Path path = consumerPath(id);
         String json;
@@ -61,6 +62,7 @@ public final class ConsumerManager {
     }
 
     /** Records (or moves) a consumer's position: the next snapshot it will read. */
+    @Override
     public void reset(String id, long nextSnapshot) {
         if (nextSnapshot < 1) {
             throw new IllegalArgumentException("Consumer '" + id + "' of table " + tableRoot
@@ -76,11 +78,13 @@ public final class ConsumerManager {
     }
 
     /** Removes a consumer; nothing happens if there is none of that id. */
+    @Override
     public void delete(String id) {
         io.deleteQuietly(consumerPath(id));
     }
 
     /** Every consumer, by id. */
+    @Override
     public List<Consumer> consumers() {
         List<Consumer> consumers = new ArrayList<>();
         for (FileStatus status : files()) {

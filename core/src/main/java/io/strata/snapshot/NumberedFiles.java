@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A directory of files named {@code <prefix><id>} with {@code LATEST} / {@code EARLIEST} hint files
- * beside them: the layout of {@code snapshot/} and of {@code changelog/} (FORMAT.md). Hints are written
+ * beside them: the layout of {@code snapshot/} and of {@code changelog/} (docs/format.md section 3). Hints are written
  * best effort and read leniently: the directory listing is the truth, a hint only saves the listing.
  */
 final class NumberedFiles {

@@ -3,6 +3,7 @@ package io.strata.snapshot;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.api.PublicApi;
 import io.strata.json.Json;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,6 +18,7 @@ import java.util.Objects;
  * <p>{@link #toJson()} writes exactly Paimon 1.4.2's layout (members in Paimon's order, nulls omitted),
  * so a Paimon snapshot read and written back is identical text.
  */
+@PublicApi
 public final class Snapshot {
 
     /** The snapshot file version Paimon 1.4.2 writes. */

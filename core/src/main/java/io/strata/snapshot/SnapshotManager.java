@@ -19,7 +19,7 @@ import org.apache.hadoop.fs.Path;
  * lag. {@code LATEST} is trusted only if its snapshot exists and the next one does not; {@code
  * EARLIEST} only if its snapshot exists. Otherwise the directory is listed.
  */
-public final class SnapshotManager {
+public final class SnapshotManager implements Snapshots {
 
     static final String SNAPSHOT_PREFIX = "snapshot-";
     private static final String LATEST = NumberedFiles.LATEST;
@@ -48,6 +48,7 @@ public final class SnapshotManager {
     }
 
     /** The newest snapshot id, or null if the table has no snapshot. */
+    @Override
     public Long latestSnapshotId() {
         Long hint = readHint(LATEST);
         if (hint != null && hint > 0 && exists(snapshotPath(hint)) && !exists(snapshotPath(hint + 1))) {
@@ -58,6 +59,7 @@ public final class SnapshotManager {
     }
 
     /** The oldest snapshot id still present, or null if the table has no snapshot. */
+    @Override
     public Long earliestSnapshotId() {
         Long hint = readHint(EARLIEST);
         if (hint != null && exists(snapshotPath(hint))) {
@@ -67,11 +69,13 @@ public final class SnapshotManager {
         return ids.isEmpty() ? null : ids.get(0);
     }
 
+    @Override
     public boolean snapshotExists(long id) {
         return exists(snapshotPath(id));
     }
 
     /** Snapshot {@code id}; fails if it does not exist, or naming the file if it is corrupt. */
+    @Override
     public Snapshot snapshot(long id) {
         Path path = snapshotPath(id);
         String json;
@@ -90,12 +94,14 @@ public final class SnapshotManager {
     }
 
     /** The newest snapshot, or empty if the table has none. */
+    @Override
     public Optional<Snapshot> latestSnapshot() {
         Long id = latestSnapshotId();
         return id == null ? Optional.empty() : Optional.of(snapshot(id));
     }
 
     /** Every snapshot present, oldest first. */
+    @Override
     public List<Snapshot> snapshots() {
         List<Snapshot> snapshots = new ArrayList<>();
         for (long id : listIds()) {
@@ -108,6 +114,7 @@ public final class SnapshotManager {
      * The newest snapshot committed at or before {@code timeMillis}, or null if every snapshot is
      * newer (or there is none). Commit times grow with ids, so this is a binary search.
      */
+    @Override
     public Snapshot latestSnapshotAtOrBefore(long timeMillis) {
         Long earliest = earliestSnapshotId();
         Long latest = latestSnapshotId();
@@ -161,6 +168,7 @@ public final class SnapshotManager {
     }
 
     /** The snapshot, or empty if its file does not exist (expired or rolled back meanwhile). */
+    @Override
     public Optional<Snapshot> snapshotIfExists(long id) {
         Path path = snapshotPath(id);
         String json;
@@ -175,6 +183,7 @@ public final class SnapshotManager {
     }
 
     /** The ids of the snapshot files present, ascending. */
+    @Override
     public List<Long> listIds() {
         return files.listIds();
     }

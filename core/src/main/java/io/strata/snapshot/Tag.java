@@ -1,5 +1,6 @@
 package io.strata.snapshot;
 
+import io.strata.api.PublicApi;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.Objects;
@@ -12,6 +13,7 @@ import java.util.Objects;
  * @param createTime when the tag was created (local wall clock of the writer), or null if not recorded
  * @param timeRetained how long the tag is kept, or null if it is kept until deleted
  */
+@PublicApi
 public record Tag(String name, Snapshot snapshot, LocalDateTime createTime, Duration timeRetained) {
     public Tag {
         Objects.requireNonNull(name, "name");

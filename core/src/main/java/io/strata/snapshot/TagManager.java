@@ -136,14 +136,14 @@ public final class TagManager {
 
     /**
      * Creates a tag of {@code snapshot}; {@code timeRetained} null keeps it until deleted. Returns false
-     * if a tag of that name exists.
+     * if a tag of that name exists. {@code now} is the local wall time of the table's clock: the
+     * creation time that retention counts from (given, not read here, so that the table's clock decides).
      */
-    public boolean createTag(String name, Snapshot snapshot, Duration timeRetained) {
+    public boolean createTag(String name, Snapshot snapshot, Duration timeRetained, LocalDateTime now) {
         checkName(name);
         ObjectNode node = snapshot.toJsonNode();
         if (timeRetained != null) {
             // Paimon records the creation time only for tags that expire.
-            LocalDateTime now = LocalDateTime.now();
             ArrayNode time = node.putArray("tagCreateTime");
             time.add(now.getYear()).add(now.getMonthValue()).add(now.getDayOfMonth()).add(now.getHour())
                     .add(now.getMinute());

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.Row;
 
 /**
@@ -7,6 +8,7 @@ import io.strata.data.Row;
  * upsert, -U and -D delete (by primary key) on primary-key tables; append tables take +I only.
  * Nothing is visible until {@link #commit()}; closing without a commit discards the files written.
  */
+@PublicApi
 public interface BatchWrite extends AutoCloseable {
 
     /** Writes one row of the table's row type (the row may be reused by the caller afterwards). */
@@ -17,9 +19,17 @@ public interface BatchWrite extends AutoCloseable {
 
     /**
      * Flushes and commits everything written as one APPEND snapshot; returns its id, or -1 if nothing
-     * was written. The write cannot be used after a commit.
+     * was written. The write cannot be used after a commit, whatever its outcome. A compaction that
+     * {@code full-compaction.delta-commits} adds to the commit and that cannot land after the rows did
+     * is discarded (logged), not reported: the rows are committed.
+     *
+     * @throws CommitFailedException the rows did not land; the table is unchanged and every file the
+     *     write made was removed: writing them again is safe
+     * @throws CommitStateUnknownException the rows may have landed; nothing was removed: look for the
+     *     snapshot the exception names before writing them again
+     * @throws CommitCallbackException the rows landed and a commit callback failed: do not write them again
      */
-    long commit();
+    long commit() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
 
     /** Discards what was not committed. */
     @Override

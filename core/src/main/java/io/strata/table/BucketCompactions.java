@@ -42,7 +42,7 @@ final class BucketCompactions {
         RowComparator keyOrder = RowComparator.of(schema.trimmedPrimaryKeyType());
         Levels levels = new Levels(keyOrder, files, compaction.numLevels());
         UniversalCompaction universal = new UniversalCompaction(compaction.maxSizeAmplificationPercent(),
-                compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval());
+                compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval(), table.clock());
         // The lookup producer's changelog and the reads of first-row and deletion-vectors tables (which skip
         // level 0) need level 0 empty.
         CompactStrategy strategy = new ChangelogOptions(schema.tableOptions()).needsLookup()

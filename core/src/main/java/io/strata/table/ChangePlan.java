@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.types.RowType;
 import java.util.List;
 
@@ -13,6 +14,7 @@ import java.util.List;
  * @param projection table positions of the fields each row returns, in order
  * @param readType the type of the rows returned
  */
+@PublicApi
 public record ChangePlan(long fromExclusive, long toInclusive, List<ChangeSplit> splits, int[] projection,
         RowType readType) {
 

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.CloseableIterator;
 import io.strata.data.ProjectedRow;
 import io.strata.data.Row;
@@ -22,6 +23,7 @@ import org.apache.hadoop.fs.Path;
  * Full splits are read merged, every row {@code +I} (Paimon reports {@code +U} for a key whose latest
  * version was an update when it merges, {@code +I} when it does not: the same state). Returned rows are views valid until the next row.
  */
+@PublicApi
 public final class ChangeRead {
 
     private final FileStoreTable table;

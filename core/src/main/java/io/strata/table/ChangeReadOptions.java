@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.schema.ConfigOption;
 import java.util.List;
 import java.util.Locale;
@@ -8,6 +9,7 @@ import java.util.Locale;
  * Read options of incremental and streaming reads, Paimon 1.4.2's keys, given to
  * {@link IncrementalScan#withOptions} and {@link StreamScan#withOptions} (as Paimon's dynamic options).
  */
+@PublicApi
 public final class ChangeReadOptions {
 
     public static final ConfigOption<String> INCREMENTAL_BETWEEN = ConfigOption.of(

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.IndexFileMeta;
@@ -17,6 +18,7 @@ import java.util.List;
  * @param files the files to read
  * @param deletionIndexFiles deletion-vector index files ({@link Source#FULL} only; else empty)
  */
+@PublicApi
 public record ChangeSplit(
         long snapshotId,
         Source source,

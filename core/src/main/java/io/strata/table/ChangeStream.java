@@ -1,8 +1,9 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.snapshot.ChangelogManager;
 import io.strata.snapshot.Consumer;
-import io.strata.snapshot.ConsumerManager;
+import io.strata.snapshot.Consumers;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.ChangeReadOptions.StartMode;
 import io.strata.types.RowType;
@@ -24,11 +25,12 @@ import java.util.stream.IntStream;
  * returned so far are processed. A stream restarted with the same consumer id resumes there, so
  * nothing is read twice or lost; snapshot and changelog expiration keep every snapshot from it on.
  */
+@PublicApi
 public final class ChangeStream implements AutoCloseable {
 
     private final FileStoreTable table;
     private final SnapshotChanges changes;
-    private final ConsumerManager consumers;
+    private final Consumers consumers;
     private final String consumerId;
     private final int[] projection;
     private final RowType readType;

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.snapshot.Snapshot;
 
 /**
@@ -12,13 +13,14 @@ import io.strata.snapshot.Snapshot;
  * <p>A callback belongs to one writer (or one compaction), from {@link CommitHookProvider#commitCallbacks},
  * and is closed with it.
  */
+@PublicApi
 public interface CommitCallback extends AutoCloseable {
 
     /**
      * Called once per snapshot this writer committed (APPEND or COMPACT), with the table as it was loaded
      * for the write.
      */
-    void committed(FileStoreTable table, Snapshot snapshot) throws Exception;
+    void committed(Table table, Snapshot snapshot) throws Exception;
 
     @Override
     default void close() throws Exception {

@@ -1,6 +1,6 @@
 package io.strata.table;
 
-import java.io.IOException;
+import io.strata.api.PublicApi;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -8,23 +8,17 @@ import org.apache.hadoop.fs.Path;
  * visible to readers: retrying the write would write its rows a second time. What is left to do is
  * whatever the failed callbacks did (for the metastore sync: sync again).
  */
-public final class CommitCallbackException extends IOException {
+@PublicApi
+public final class CommitCallbackException extends CommitException {
 
     private static final long serialVersionUID = 1L;
 
-    private final Path table;
     private final long snapshotId;
 
     CommitCallbackException(Path table, long snapshotId, String failedCallbacks, Throwable cause) {
-        super("Snapshot " + snapshotId + " of table " + table + " was committed and stays committed (do not retry "
-                + "the write), but " + failedCallbacks + ": " + cause, cause);
-        this.table = table;
+        super(table, "Snapshot " + snapshotId + " of table " + table + " was committed and stays committed (do not "
+                + "retry the write), but " + failedCallbacks + ": " + cause, cause);
         this.snapshotId = snapshotId;
-    }
-
-    /** The location of the table committed to. */
-    public Path table() {
-        return table;
     }
 
     /** The id of the snapshot that landed. */

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,6 +14,7 @@ import java.util.Optional;
  * <p>One provider instance is cached per class loader and shared by all threads: keep it stateless. An
  * exception it throws fails the creation of the writer, naming the provider and the table.
  */
+@PublicApi
 public interface CommitHookProvider {
 
     /**
@@ -21,12 +23,12 @@ public interface CommitHookProvider {
      * system without atomic rename-if-absent is refused unless the table option
      * {@code commit.require-lock-on-object-store} is false.
      */
-    default Optional<CommitLock> commitLock(FileStoreTable table) {
+    default Optional<CommitLock> commitLock(Table table) {
         return Optional.empty();
     }
 
     /** Callbacks to run after each of the table's commits. */
-    default List<CommitCallback> commitCallbacks(FileStoreTable table) {
+    default List<CommitCallback> commitCallbacks(Table table) {
         return List.of();
     }
 }

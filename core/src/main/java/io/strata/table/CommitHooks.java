@@ -131,17 +131,19 @@ final class CommitHooks implements Closeable {
                     LOG.warn("Snapshot of table {} committed, but releasing its commit lock failed", table.location(), e);
                     return true;
                 }
-                case NOT_ENTERED -> throw new IOException("Could not take the commit lock of table " + table.location()
-                        + ": " + e.getMessage(), e);
+                case NOT_ENTERED -> throw new CommitFailedException(table.location(), "Could not take the commit lock "
+                        + "of table " + table.location() + "; the commit changed nothing: " + e.getMessage(), e);
                 default -> throw e;
             }
         }
     }
 
     /**
-     * Runs every callback for a snapshot that landed, even after one fails; if any failed, throws one
-     * exception that says the snapshot landed and names the failed callbacks (the first failure is the
-     * cause, the others are suppressed).
+     * What follows a landed snapshot, in order: every callback (even after one fails), then the table's
+     * maintenance ({@link TableMaintenance#afterCommit}: automatic tags, tag, consumer, snapshot and
+     * changelog expiration, unless {@code write-only}), which logs its own failures. If a callback
+     * failed, throws one exception that says the snapshot landed and names the failed callbacks (the
+     * first failure is the cause, the others are suppressed).
      */
     void committed(Snapshot snapshot) throws CommitCallbackException {
         List<String> failed = new ArrayList<>();
@@ -158,6 +160,7 @@ final class CommitHooks implements Closeable {
                 failures.add(e);
             }
         }
+        TableMaintenance.afterCommit(table);
         if (failures.isEmpty()) {
             return;
         }

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import java.io.Closeable;
 import java.io.IOException;
 
@@ -12,6 +13,7 @@ import java.io.IOException;
  * used from that writer's thread, possibly several times (a commit that lost the race retries), and is
  * closed with the writer.
  */
+@PublicApi
 public interface CommitLock extends Closeable {
 
     /**

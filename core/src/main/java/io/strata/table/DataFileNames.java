@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Names of the files one writer creates: {@code data-<uuid>-<n>.<ext>} for data files and
  * {@code changelog-<uuid>-<n>.<ext>} for changelog files, one uuid per writer and one counter for both,
- * as Paimon names them (FORMAT.md section 1).
+ * as Paimon names them (docs/format.md section 1).
  */
 final class DataFileNames {
 

@@ -15,7 +15,7 @@ import java.util.Map;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The deletion-vector index files of a table's buckets (FORMAT.md sections 4 and 7), as writers and
+ * The deletion-vector index files of a table's buckets (docs/format.md sections 4 and 10), as writers and
  * compactions use them: a bucket's vectors are read from the index files its snapshot lists, and a
  * commit that changed them replaces the bucket's index files by one new file holding all its vectors
  * (none when no vector is left), as Paimon 1.4's bucketed maintainer writes them.

@@ -1,8 +1,8 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.snapshot.ConsumerManager;
 import io.strata.schema.LifecycleOptions;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 
@@ -17,6 +17,7 @@ import java.util.Map;
  * <p>Retained snapshots, tagged snapshots and the snapshots a consumer still needs stay readable, with
  * every file they reference; see {@code docs/snapshot-lifecycle.md}.
  */
+@PublicApi
 public final class ExpireSnapshots {
 
     private final FileStoreTable table;
@@ -24,22 +25,20 @@ public final class ExpireSnapshots {
     private final int retainMax;
     private final Instant olderThan;
     private final int maxDeletes;
-    private final Clock clock;
 
-    ExpireSnapshots(FileStoreTable table, Clock clock) {
+    /** Starts from the table's options; "now" is always its {@link FileStoreTable#clock() clock}'s. */
+    ExpireSnapshots(FileStoreTable table) {
         this(table, LifecycleOptions.SNAPSHOT_NUM_RETAINED_MIN.get(options(table)),
                 LifecycleOptions.SNAPSHOT_NUM_RETAINED_MAX.get(options(table)), null,
-                LifecycleOptions.SNAPSHOT_EXPIRE_LIMIT.get(options(table)), clock);
+                LifecycleOptions.SNAPSHOT_EXPIRE_LIMIT.get(options(table)));
     }
 
-    private ExpireSnapshots(FileStoreTable table, int retainMin, int retainMax, Instant olderThan, int maxDeletes,
-            Clock clock) {
+    private ExpireSnapshots(FileStoreTable table, int retainMin, int retainMax, Instant olderThan, int maxDeletes) {
         this.table = table;
         this.retainMin = retainMin;
         this.retainMax = retainMax;
         this.olderThan = olderThan;
         this.maxDeletes = maxDeletes;
-        this.clock = clock;
     }
 
     private static Map<String, String> options(FileStoreTable table) {
@@ -48,17 +47,17 @@ public final class ExpireSnapshots {
 
     /** Keeps at least this many of the newest snapshots (default {@code snapshot.num-retained.min}). */
     public ExpireSnapshots retainMin(int snapshots) {
-        return new ExpireSnapshots(table, snapshots, retainMax, olderThan, maxDeletes, clock);
+        return new ExpireSnapshots(table, snapshots, retainMax, olderThan, maxDeletes);
     }
 
     /** Keeps at most this many snapshots, whatever their age (default {@code snapshot.num-retained.max}). */
     public ExpireSnapshots retainMax(int snapshots) {
-        return new ExpireSnapshots(table, retainMin, snapshots, olderThan, maxDeletes, clock);
+        return new ExpireSnapshots(table, retainMin, snapshots, olderThan, maxDeletes);
     }
 
     /** Keeps exactly the newest {@code snapshots} (fewer only if the table has fewer), whatever their age. */
     public ExpireSnapshots retainLast(int snapshots) {
-        return new ExpireSnapshots(table, snapshots, snapshots, olderThan, maxDeletes, clock);
+        return new ExpireSnapshots(table, snapshots, snapshots, olderThan, maxDeletes);
     }
 
     /**
@@ -66,12 +65,12 @@ public final class ExpireSnapshots {
      * {@code snapshot.time-retained}), within the retain-min and retain-max bounds.
      */
     public ExpireSnapshots olderThan(Instant time) {
-        return new ExpireSnapshots(table, retainMin, retainMax, time, maxDeletes, clock);
+        return new ExpireSnapshots(table, retainMin, retainMax, time, maxDeletes);
     }
 
     /** Expires at most this many snapshots in this run (default {@code snapshot.expire.limit}). */
     public ExpireSnapshots maxDeletes(int snapshots) {
-        return new ExpireSnapshots(table, retainMin, retainMax, olderThan, snapshots, clock);
+        return new ExpireSnapshots(table, retainMin, retainMax, olderThan, snapshots);
     }
 
     /**
@@ -88,7 +87,7 @@ public final class ExpireSnapshots {
             return expired;
         }
         // Then the kept changelogs, by the table's changelog.* options (Paimon runs both, in this order).
-        return expired.plusChangelogs(new ChangelogExpiration(references, options).expire(clock.instant()));
+        return expired.plusChangelogs(new ChangelogExpiration(references, options).expire(table.clock().instant()));
     }
 
     /**
@@ -102,7 +101,7 @@ public final class ExpireSnapshots {
 
     private SnapshotExpirationPlan plan(Map<String, String> options) {
         Instant cutoff = olderThan != null ? olderThan
-                : clock.instant().minus(LifecycleOptions.SNAPSHOT_TIME_RETAINED.get(options));
+                : table.clock().instant().minus(LifecycleOptions.SNAPSHOT_TIME_RETAINED.get(options));
         boolean consumersProtect = !LifecycleOptions.CONSUMER_CHANGELOG_ONLY.get(options);
         return SnapshotExpirationPlan.plan(table.snapshotManager(), new ConsumerManager(table.fileIO(), table.location()),
                 retainMin, retainMax, cutoff, maxDeletes, consumersProtect);

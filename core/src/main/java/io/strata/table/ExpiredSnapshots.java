@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
@@ -11,6 +12,7 @@ import org.apache.hadoop.fs.Path;
  * @param deletedFiles the data, changelog, index, manifest and manifest-list files deleted with them
  * @param changelogIds the kept changelogs ({@code changelog/changelog-N}) that expired in the same run
  */
+@PublicApi
 public record ExpiredSnapshots(List<Long> snapshotIds, List<Path> deletedFiles, List<Long> changelogIds) {
 
     /** Nothing expired. */

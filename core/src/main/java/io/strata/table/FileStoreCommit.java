@@ -20,21 +20,34 @@ import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The commit protocol (FORMAT.md section 3): write the changes as manifests, then for the latest
+ * The commit protocol (docs/format.md section 14): write the changes as manifests, then for the latest
  * snapshot N write base and delta manifest lists and try to create {@code snapshot-(N+1)}; a writer that
  * loses the race re-reads, checks conflicts, recognises its own already-landed commit (same user,
- * identifier and kind), and retries. A failed commit removes the metadata files it wrote; the table
- * stays as it was.
+ * identifier and kind), and retries.
+ *
+ * <p>Every commit ends in one of four ways (see {@link CommitException}): it lands; it fails, leaving
+ * the table as it was and removing the metadata files it wrote ({@link CommitFailedException}); its
+ * snapshot may or may not have landed ({@link CommitStateUnknownException}), and nothing is removed;
+ * or it landed and a callback failed ({@link CommitCallbackException}). An error while creating the
+ * snapshot file is not taken as a failure until the file is read back: a rename that took effect and
+ * then threw must not cost a landed snapshot its files.
  *
  * <p>The writer's {@link CommitHooks} take part: the creation of {@code snapshot-(N+1)} (check that it
  * is absent, then create it) runs under the commit lock when there is one, and the callbacks run once
@@ -52,6 +65,7 @@ final class FileStoreCommit {
     private final SnapshotFiles snapshotFiles;
     private final String commitUser;
     private final CommitHooks hooks;
+    private final Clock clock;
     private final MetadataFileNames names = new MetadataFileNames();
 
     FileStoreCommit(FileStoreTable table, String commitUser, CommitHooks hooks) {
@@ -63,13 +77,18 @@ final class FileStoreCommit {
         this.snapshotFiles = table.snapshotFiles();
         this.commitUser = commitUser;
         this.hooks = hooks;
+        this.clock = table.clock();
     }
 
     /**
-     * Commits the changes as one snapshot, then runs the callbacks; returns the snapshot's id. A
-     * {@link CommitCallbackException} means the snapshot landed: the caller must keep its files.
+     * Commits the changes as one snapshot, then runs the callbacks; returns the snapshot's id.
+     *
+     * @throws CommitFailedException the commit did not land; the files it wrote are removed (the
+     *     caller removes the data files it passed in)
+     * @throws CommitStateUnknownException it may have landed: nothing may be removed
+     * @throws CommitCallbackException it landed and a callback failed: the caller must keep its files
      */
-    long commit(List<ManifestEntry> changes, long commitIdentifier, CommitKind kind) throws IOException {
+    long commit(List<ManifestEntry> changes, long commitIdentifier, CommitKind kind) {
         return commit(changes, List.of(), commitIdentifier, kind);
     }
 
@@ -77,8 +96,7 @@ final class FileStoreCommit {
      * Commits the changes and the changelog files produced with them (ADD entries, listed only in the
      * snapshot's changelog manifest list) as one snapshot; otherwise as {@link #commit(List, long, CommitKind)}.
      */
-    long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, long commitIdentifier, CommitKind kind)
-            throws IOException {
+    long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, long commitIdentifier, CommitKind kind) {
         return commit(changes, changelog, List.of(), commitIdentifier, kind);
     }
 
@@ -89,21 +107,33 @@ final class FileStoreCommit {
      * commit fails as a conflict (its vectors were computed on rows that changed).
      */
     long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, List<IndexManifestEntry> indexChanges,
-            long commitIdentifier, CommitKind kind) throws IOException {
-        Snapshot landed = land(changes, changelog, indexChanges, commitIdentifier, kind);
+            long commitIdentifier, CommitKind kind) {
+        Snapshot landed;
+        try {
+            landed = land(changes, changelog, indexChanges, commitIdentifier, kind);
+        } catch (CommitException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw CommitFailedException.because(paths.root(), e);
+        }
+        // The callbacks, then the table's maintenance (expiration...): see CommitHooks.committed.
         hooks.committed(landed);
-        TableMaintenance.afterCommit(io, paths.root());
         return landed.id();
     }
 
-    /** The commit protocol; returns the snapshot that landed, or fails leaving the table as it was. */
+    /**
+     * The commit protocol; returns the snapshot that landed, or fails leaving the table as it was
+     * (removing the metadata files it wrote), or, when it cannot tell whether its snapshot landed,
+     * throws {@link CommitStateUnknownException} and removes nothing.
+     */
     private Snapshot land(List<ManifestEntry> changes, List<ManifestEntry> changelog,
             List<IndexManifestEntry> indexChanges, long commitIdentifier, CommitKind kind) throws IOException {
         ManifestFile manifestFile = new ManifestFile(io, paths.manifestDirectory(), schema.partitionType(),
                 options.manifestTargetFileSize(), names);
         ManifestList manifestList = new ManifestList(io, paths.manifestDirectory(), names);
         List<Path> written = new ArrayList<>();
-        boolean success = false;
+        // Set once the files must stay: the commit landed, or it may have.
+        boolean keepFiles = false;
         try {
             List<ManifestFileMeta> delta = manifestFile.write(changes);
             for (ManifestFileMeta m : delta) {
@@ -130,7 +160,7 @@ final class FileStoreCommit {
                 Optional<Snapshot> latest = snapshots.latestSnapshot();
                 Optional<Long> landed = findLanded(startLatest, commitIdentifier, kind);
                 if (landed.isPresent()) {
-                    success = true;
+                    keepFiles = true;
                     return snapshots.snapshot(landed.get());
                 }
                 if (latest.isPresent()) {
@@ -139,20 +169,23 @@ final class FileStoreCommit {
                 checkIndexConflicts(latest.orElse(null), indexChanges);
                 List<Path> attemptFiles = new ArrayList<>();
                 Snapshot next;
-                boolean won;
+                SnapshotCreation outcome;
                 try {
                     next = buildSnapshot(latest.orElse(null), delta, changes, changelogManifests, indexChanges,
                             commitIdentifier, kind, manifestFile, manifestList, attemptFiles);
-                    won = hooks.createSnapshot(() -> snapshots.tryCommit(next));
+                    outcome = createSnapshot(next);
+                } catch (CommitStateUnknownException e) {
+                    keepFiles = true;
+                    throw e;
                 } catch (IOException | RuntimeException e) {
                     for (Path p : attemptFiles) {
                         io.deleteQuietly(p);
                     }
                     throw e;
                 }
-                if (won) {
+                if (outcome == SnapshotCreation.CREATED) {
                     // From here the commit has landed: nothing may delete its files any more.
-                    success = true;
+                    keepFiles = true;
                     writeHints(next.id());
                     return next;
                 }
@@ -160,19 +193,79 @@ final class FileStoreCommit {
                     io.deleteQuietly(p);
                 }
                 if (attempt >= maxRetries) {
-                    throw new IOException("Commit to table " + paths.root() + " failed after " + (attempt + 1)
-                            + " attempts: other writers kept committing snapshot " + next.id());
+                    throw new CommitConflictException(paths.root(), "Commit to table " + paths.root() + " failed after "
+                            + (attempt + 1) + " attempts and changed nothing: other writers kept committing snapshot "
+                            + next.id());
                 }
                 LOG.info("Snapshot {} of {} was taken by another writer; retrying", next.id(), paths.root());
                 backOff(attempt);
             }
         } finally {
-            if (!success) {
+            if (!keepFiles) {
                 for (Path p : written) {
                     io.deleteQuietly(p);
                 }
             }
         }
+    }
+
+    /** What became of one attempt to create the next snapshot file. */
+    private enum SnapshotCreation {
+        CREATED,
+        TAKEN_BY_ANOTHER_WRITER
+    }
+
+    /**
+     * Creates the snapshot file under the commit lock. If creating it throws, the file may exist all the
+     * same (a rename that took effect and then reported an error, a lost reply), so the snapshot is read
+     * back: ours means the commit landed, another writer's means we lost the race, none means nothing
+     * happened. Only if it cannot be read back either is the outcome unknown.
+     */
+    private SnapshotCreation createSnapshot(Snapshot next) throws IOException {
+        try {
+            return hooks.createSnapshot(() -> snapshots.tryCommit(next))
+                    ? SnapshotCreation.CREATED : SnapshotCreation.TAKEN_BY_ANOTHER_WRITER;
+        } catch (CommitFailedException e) {
+            // The lock was not taken: nothing was attempted.
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            Optional<Snapshot> found = readBack(next, e);
+            if (found.isEmpty()) {
+                throw e;
+            }
+            if (isOurs(found.get(), next)) {
+                LOG.warn("Creating snapshot {} of {} reported an error, but the snapshot landed: the commit stands",
+                        next.id(), paths.root(), e);
+                return SnapshotCreation.CREATED;
+            }
+            return SnapshotCreation.TAKEN_BY_ANOTHER_WRITER;
+        }
+    }
+
+    /**
+     * The snapshot file with the id of {@code next}, read a few times with the retry back-off; empty if
+     * it does not exist. Throws {@link CommitStateUnknownException} if it cannot be read.
+     */
+    private Optional<Snapshot> readBack(Snapshot next, Exception createFailure) throws IOException {
+        int checks = 3;
+        for (int check = 0; ; check++) {
+            try {
+                return snapshots.snapshotIfExists(next.id());
+            } catch (RuntimeException e) {
+                if (check + 1 >= checks) {
+                    CommitStateUnknownException unknown = new CommitStateUnknownException(paths.root(),
+                            commitUser, next.commitIdentifier(), next.commitKind(), next.id(), createFailure);
+                    unknown.addSuppressed(e);
+                    throw unknown;
+                }
+                backOff(check);
+            }
+        }
+    }
+
+    private boolean isOurs(Snapshot found, Snapshot next) {
+        return commitUser.equals(found.commitUser()) && found.commitIdentifier() == next.commitIdentifier()
+                && found.commitKind() == next.commitKind() && found.timeMillis() == next.timeMillis();
     }
 
     /**
@@ -183,15 +276,14 @@ final class FileStoreCommit {
         long min = Math.max(1, options.commitMinRetryWait().toMillis());
         long max = Math.max(min, options.commitMaxRetryWait().toMillis());
         long ceiling = Math.min(max, min << Math.min(attempt, 20));
-        long wait = java.util.concurrent.ThreadLocalRandom.current().nextLong(min, ceiling + 1);
+        long wait = ThreadLocalRandom.current().nextLong(min, ceiling + 1);
         try {
             Thread.sleep(wait);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("Interrupted while retrying a commit to " + paths.root());
+            throw new InterruptedIOException("Interrupted while retrying a commit to " + paths.root());
         }
     }
-
     /** Hints only speed up finding snapshots; readers verify them, so a failure here is harmless. */
     private void writeHints(long id) {
         try {
@@ -213,11 +305,11 @@ final class FileStoreCommit {
      * identifiers of one user only grow, so every identifier up to it has landed (or was given up). A
      * writer restarted after a crash uses it to recognise a replayed commit that already landed.
      */
-    java.util.OptionalLong latestCommittedIdentifier() throws IOException {
+    OptionalLong latestCommittedIdentifier() throws IOException {
         Long latest = snapshots.latestSnapshotId();
         Long earliest = snapshots.earliestSnapshotId();
         if (latest == null) {
-            return java.util.OptionalLong.empty();
+            return OptionalLong.empty();
         }
         for (long id = latest; id >= (earliest == null ? 1 : earliest); id--) {
             if (!snapshots.snapshotExists(id)) {
@@ -226,10 +318,10 @@ final class FileStoreCommit {
             }
             Snapshot s = snapshots.snapshot(id);
             if (commitUser.equals(s.commitUser())) {
-                return java.util.OptionalLong.of(s.commitIdentifier());
+                return OptionalLong.of(s.commitIdentifier());
             }
         }
-        return java.util.OptionalLong.empty();
+        return OptionalLong.empty();
     }
 
     /** A snapshot after {@code startLatest} with our user, identifier and kind: our commit already landed. */
@@ -265,7 +357,7 @@ final class FileStoreCommit {
         }
         for (ManifestEntry change : changes) {
             if (change.kind() == FileKind.DELETE && !liveIds.contains(change.identifier())) {
-                throw new IOException("Commit conflict on table " + paths.root() + ": file " + change.file().fileName()
+                throw new CommitConflictException(paths.root(), "Commit conflict on table " + paths.root() + ": file " + change.file().fileName()
                         + " was already removed by snapshot <= " + latest.id() + " (a concurrent compaction?)");
             }
         }
@@ -288,7 +380,7 @@ final class FileStoreCommit {
                 if (e.bucket() == add.bucket() && f.level() == add.file().level() && e.partition().equals(add.partition())
                         && !removed.contains(e.identifier())
                         && overlaps(keys, f.minKey(), f.maxKey(), add.file().minKey(), add.file().maxKey())) {
-                    throw new IOException("Commit conflict on table " + paths.root() + ": file " + add.file().fileName()
+                    throw new CommitConflictException(paths.root(), "Commit conflict on table " + paths.root() + ": file " + add.file().fileName()
                             + " overlaps " + f.fileName() + " in level " + f.level() + " of bucket " + add.bucket());
                 }
             }
@@ -303,21 +395,21 @@ final class FileStoreCommit {
         if (indexChanges.isEmpty()) {
             return;
         }
-        java.util.Map<SnapshotFiles.BucketKey, Set<String>> expected = new java.util.LinkedHashMap<>();
+        Map<SnapshotFiles.BucketKey, Set<String>> expected = new LinkedHashMap<>();
         for (IndexManifestEntry e : indexChanges) {
             Set<String> names = expected.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
-                    k -> new java.util.TreeSet<>());
+                    k -> new TreeSet<>());
             if (e.kind() == FileKind.DELETE) {
                 names.add(e.indexFile().fileName());
             }
         }
-        java.util.Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> current = latest == null
-                ? java.util.Map.of() : snapshotFiles.deletionIndexFiles(latest);
-        for (java.util.Map.Entry<SnapshotFiles.BucketKey, Set<String>> b : expected.entrySet()) {
-            Set<String> actual = new java.util.TreeSet<>();
+        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> current = latest == null
+                ? Map.of() : snapshotFiles.deletionIndexFiles(latest);
+        for (Map.Entry<SnapshotFiles.BucketKey, Set<String>> b : expected.entrySet()) {
+            Set<String> actual = new TreeSet<>();
             current.getOrDefault(b.getKey(), List.of()).forEach(e -> actual.add(e.indexFile().fileName()));
             if (!actual.equals(b.getValue())) {
-                throw new IOException("Commit conflict on table " + paths.root() + ": the deletion vectors of bucket "
+                throw new CommitConflictException(paths.root(), "Commit conflict on table " + paths.root() + ": the deletion vectors of bucket "
                         + b.getKey().bucket() + " of partition " + paths.partitionPath(b.getKey().partition())
                         + " were changed by snapshot <= " + (latest == null ? 0 : latest.id()) + " (index files " + actual
                         + ", expected " + b.getValue() + "; a concurrent compaction?)");
@@ -379,7 +471,7 @@ final class FileStoreCommit {
                 .commitUser(commitUser)
                 .commitIdentifier(commitIdentifier)
                 .commitKind(kind)
-                .timeMillis(System.currentTimeMillis())
+                .timeMillis(clock.millis())
                 .totalRecordCount(previousTotal + deltaRecords)
                 .deltaRecordCount(deltaRecords)
                 .nextRowId(latest == null ? 0L : latest.nextRowId())

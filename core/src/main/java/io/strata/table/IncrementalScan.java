@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.snapshot.ChangelogManager;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
@@ -27,6 +28,7 @@ import java.util.stream.IntStream;
  * the data files each APPEND snapshot added (Paimon's {@code incremental-between}, scan mode auto).
  * Snapshots of the range that expired are read from their kept changelogs.
  */
+@PublicApi
 public final class IncrementalScan {
 
     private final FileStoreTable table;

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.RowValues;
 import io.strata.manifest.DataFileMeta;
@@ -26,6 +27,7 @@ import java.util.TreeMap;
  * vectors that is the table's row count; for a primary-key table it also counts superseded versions and
  * delete records, so it is only an upper bound of what a merged read returns.
  */
+@PublicApi
 public final class PartitionStatistics {
 
     /**
@@ -50,16 +52,16 @@ public final class PartitionStatistics {
     private PartitionStatistics() {}
 
     /** Every partition with live data files in {@code snapshot}, sorted by path. */
-    public static Map<String, Partition> of(FileStoreTable table, Snapshot snapshot) {
-        return collect(table, snapshot, null);
+    public static Map<String, Partition> of(Table table, Snapshot snapshot) {
+        return collect(FileStoreTable.of(table), snapshot, null);
     }
 
     /**
      * The partitions among {@code paths} (as {@link Partition#path()}) that have live data files in
      * {@code snapshot}; a path missing from the result has no live file.
      */
-    public static Map<String, Partition> of(FileStoreTable table, Snapshot snapshot, Set<String> paths) {
-        return collect(table, snapshot, paths);
+    public static Map<String, Partition> of(Table table, Snapshot snapshot, Set<String> paths) {
+        return collect(FileStoreTable.of(table), snapshot, paths);
     }
 
     private static Map<String, Partition> collect(FileStoreTable table, Snapshot snapshot, Set<String> only) {
@@ -91,7 +93,7 @@ public final class PartitionStatistics {
      * The Hive partition spec values of a partition row: each value's text as {@link TablePaths} renders
      * it into the directory name (before escaping), null or blank as {@code partition.default-name}.
      */
-    public static List<String> values(FileStoreTable table, BinaryRow partition) {
+    public static List<String> values(Table table, BinaryRow partition) {
         RowType type = table.schema().partitionType();
         String defaultName = table.schema().tableOptions().partitionDefaultName();
         List<String> values = new ArrayList<>(type.fieldCount());
@@ -104,8 +106,8 @@ public final class PartitionStatistics {
     }
 
     /** The relative directory of a partition row, as {@link TablePaths} names it. */
-    public static String path(FileStoreTable table, BinaryRow partition) {
-        return table.paths().partitionPath(partition);
+    public static String path(Table table, BinaryRow partition) {
+        return FileStoreTable.of(table).paths().partitionPath(partition);
     }
 
     private static final class Accumulator {

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.predicate.Predicate;
 import io.strata.snapshot.Snapshot;
 import io.strata.types.RowType;
@@ -15,6 +16,7 @@ import java.util.List;
  * @param readType the type of the rows returned
  * @param filter the filter rows must pass, or null
  */
+@PublicApi
 public record Plan(Snapshot snapshot, List<Split> splits, int[] projection, RowType readType, Predicate filter) {
 
     public Plan {

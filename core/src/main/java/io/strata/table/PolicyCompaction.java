@@ -126,8 +126,8 @@ final class PolicyCompaction {
             }
             return new FileStoreCommit(table, UUID.randomUUID().toString(), hooks)
                     .commit(changes, changelog, indexChanges, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
-        } catch (CommitCallbackException e) {
-            // The COMPACT snapshot landed and references the new files: they must stay.
+        } catch (CommitCallbackException | CommitStateUnknownException e) {
+            // The COMPACT snapshot landed (or may have) and references the new files: they must stay.
             throw e;
         } catch (IOException | RuntimeException e) {
             deleteOutputs(results);

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.fs.FileIO;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.IndexManifestFile;
@@ -14,7 +15,6 @@ import io.strata.snapshot.TagManager;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,29 +34,29 @@ import org.apache.hadoop.fs.Path;
  * directory, and the files of {@code snapshot/} and {@code changelog/} that are not snapshots,
  * changelogs or hints (temporary files of commits). Never touched: schemas, tags, consumers, branches.
  */
+@PublicApi
 public final class RemoveOrphanFiles {
 
     private final FileStoreTable table;
     private final Instant olderThan;
-    private final Clock clock;
 
-    RemoveOrphanFiles(FileStoreTable table, Clock clock) {
-        this(table, clock.instant().minus(Duration.ofDays(1)), clock);
+    /** Files older than a day by the table's {@link FileStoreTable#clock() clock}. */
+    RemoveOrphanFiles(FileStoreTable table) {
+        this(table, table.clock().instant().minus(Duration.ofDays(1)));
     }
 
-    private RemoveOrphanFiles(FileStoreTable table, Instant olderThan, Clock clock) {
+    private RemoveOrphanFiles(FileStoreTable table, Instant olderThan) {
         this.table = table;
         this.olderThan = olderThan;
-        this.clock = clock;
     }
 
     /** Only files last modified before {@code time} are removed; it must be in the past. */
     public RemoveOrphanFiles olderThan(Instant time) {
-        if (!time.isBefore(clock.instant())) {
+        if (!time.isBefore(table.clock().instant())) {
             throw new IllegalArgumentException("Orphan files of table " + table.location() + ": olderThan " + time
                     + " must be in the past, or files being written now would be deleted");
         }
-        return new RemoveOrphanFiles(table, time, clock);
+        return new RemoveOrphanFiles(table, time);
     }
 
     /** The orphan files that {@link #execute()} would delete, deleting nothing (a dry run). */

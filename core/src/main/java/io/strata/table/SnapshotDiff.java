@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.manifest.ManifestEntry;
 import io.strata.manifest.ManifestFile;
 import io.strata.manifest.ManifestFileMeta;
@@ -19,6 +20,7 @@ import java.util.TreeSet;
  * manifests) is gone, as after snapshot expiration, the answer is empty and the caller must compare
  * whole snapshots instead.
  */
+@PublicApi
 public final class SnapshotDiff {
 
     private SnapshotDiff() {}
@@ -29,7 +31,8 @@ public final class SnapshotDiff {
      *
      * @throws IllegalArgumentException if {@code fromExclusive > toInclusive}
      */
-    public static Optional<Set<String>> changedPartitions(FileStoreTable table, long fromExclusive, long toInclusive) {
+    public static Optional<Set<String>> changedPartitions(Table api, long fromExclusive, long toInclusive) {
+        FileStoreTable table = FileStoreTable.of(api);
         if (fromExclusive > toInclusive) {
             throw new IllegalArgumentException("Table " + table.location() + ": cannot diff snapshot " + fromExclusive
                     + " to the older snapshot " + toInclusive);

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.snapshot.ConsumerManager;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
@@ -21,6 +22,7 @@ import java.util.OptionalLong;
  * @param endExclusive the first snapshot that stays ({@code <= earliest}: nothing expires)
  * @param snapshotIds the snapshots in [earliest, endExclusive) that exist, ascending
  */
+@PublicApi
 public record SnapshotExpirationPlan(long earliest, long endExclusive, List<Long> snapshotIds) {
 
     static final SnapshotExpirationPlan NONE = new SnapshotExpirationPlan(-1, -1, List.of());

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.IndexFileMeta;
@@ -16,6 +17,7 @@ import java.util.List;
  * @param files the data files to read
  * @param deletionIndexFiles deletion-vector index files of this bucket (empty if none)
  */
+@PublicApi
 public record Split(
         long snapshotId,
         BinaryRow partition,

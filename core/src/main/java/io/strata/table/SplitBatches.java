@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.format.ColumnVector;
@@ -33,6 +34,7 @@ import java.util.Map;
  * their TABLE positions (fields the plan does not read are null); it is valid until the next batch.
  * Obtained from {@link TableRead#openBatches(Split)}.
  */
+@PublicApi
 public final class SplitBatches implements Closeable {
 
     /** Opens the reader of one data file of the split with the given read type. */

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.Timestamp;
 import io.strata.manifest.DataFileMeta;
@@ -22,6 +23,7 @@ import java.util.List;
  * InputSplits): the snapshot id, partition, bucket, and each file's metadata. No Java serialization,
  * no table objects; a version byte leads so that the form can evolve.
  */
+@PublicApi
 public final class SplitCodec {
 
     private static final byte VERSION = 1;

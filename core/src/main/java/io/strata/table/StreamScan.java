@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.table.ChangeReadOptions.StartMode;
 import java.time.Duration;
 import java.util.List;
@@ -24,6 +25,7 @@ import java.util.Objects;
  * from-snapshot-full, from-timestamp. A consumer that already has a position overrides them all: the
  * stream resumes at the consumer's next snapshot.
  */
+@PublicApi
 public final class StreamScan {
 
     private final FileStoreTable table;

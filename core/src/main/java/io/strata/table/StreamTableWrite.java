@@ -3,7 +3,9 @@ package io.strata.table;
 import io.strata.data.Row;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.OptionalLong;
 
 /**
@@ -18,7 +20,8 @@ final class StreamTableWrite implements StreamWrite {
     private OptionalLong lastCommitted;
     private long commits;
     private long recordsSinceCommit;
-    private long lastCommitNanos = System.nanoTime();
+    private final Clock clock;
+    private Instant lastCommit;
     private long commitEveryRecords;
     private Duration commitEveryInterval = Duration.ZERO;
     private boolean failed;
@@ -28,6 +31,8 @@ final class StreamTableWrite implements StreamWrite {
         if (commitUser == null || commitUser.isBlank()) {
             throw new IllegalArgumentException("A stream write of table " + table.location() + " needs a commit user");
         }
+        this.clock = table.clock();
+        this.lastCommit = clock.instant();
         this.writer = new TableWriter(table, commitUser, true);
         this.fullCompactionDeltaCommits = writer.compactionOptions().fullCompactionDeltaCommits();
         try {
@@ -65,7 +70,9 @@ final class StreamTableWrite implements StreamWrite {
 
     private void autoCommit() {
         boolean byCount = commitEveryRecords > 0 && recordsSinceCommit >= commitEveryRecords;
-        boolean byTime = !commitEveryInterval.isZero() && System.nanoTime() - lastCommitNanos >= commitEveryInterval.toNanos();
+        Duration elapsed = Duration.between(lastCommit, clock.instant());
+        // A wall clock set back counts as the interval passed, so that time commits never stall.
+        boolean byTime = !commitEveryInterval.isZero() && (elapsed.isNegative() || elapsed.compareTo(commitEveryInterval) >= 0);
         if (byCount || byTime) {
             commit();
         }
@@ -80,7 +87,7 @@ final class StreamTableWrite implements StreamWrite {
     public long commit(long commitIdentifier) {
         checkUsable();
         recordsSinceCommit = 0;
-        lastCommitNanos = System.nanoTime();
+        lastCommit = clock.instant();
         if (lastCommitted.isPresent() && commitIdentifier <= lastCommitted.getAsLong()) {
             // A replay of a commit that landed before a crash: applying it again would duplicate rows.
             writer.abort(java.util.Map.of(), false);
@@ -90,15 +97,14 @@ final class StreamTableWrite implements StreamWrite {
         long snapshot;
         try {
             snapshot = writer.commit(commitIdentifier, false, full);
-        } catch (UncheckedIOException e) {
-            if (!(e.getCause() instanceof CommitCallbackException)) {
-                failed = true;
-            } else {
-                commits++;
-                lastCommitted = OptionalLong.of(commitIdentifier);
-            }
+        } catch (CommitCallbackException e) {
+            // The rows landed: the write goes on after this identifier.
+            commits++;
+            lastCommitted = OptionalLong.of(commitIdentifier);
             throw e;
         } catch (RuntimeException e) {
+            // Failed (files removed) or unknown (files kept): either way a new write must find out where
+            // the table is, from its commit user's latest identifier.
             failed = true;
             throw e;
         }

@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.Row;
 import java.time.Duration;
 import java.util.OptionalLong;
@@ -21,10 +22,16 @@ import java.util.OptionalLong;
  * }
  * }</pre>
  *
- * <p>A failed commit leaves the table as it was (or with only its APPEND snapshot, when that landed and
- * the COMPACT one failed); the write is then unusable: open a new one with the same commit user and
- * replay. Not thread-safe.
+ * <p>Outcomes of a commit (see {@link CommitException}): it lands; it fails ({@link
+ * CommitFailedException}: the table is as it was, its files are removed); its outcome is unknown ({@link
+ * CommitStateUnknownException}: nothing removed); or it lands and a callback fails ({@link
+ * CommitCallbackException}: the write goes on). After a failure or an unknown outcome the write is
+ * unusable: open a new one with the same commit user; its {@link #lastCommittedIdentifier()} says whether
+ * the commit landed, and replaying it if it did is recognised and dropped. A compaction that cannot be
+ * committed after the rows of a commit landed is discarded (logged) and tried again by later commits;
+ * the commit returns the APPEND snapshot. Not thread-safe.
  */
+@PublicApi
 public interface StreamWrite extends AutoCloseable {
 
     /** The commit user every snapshot of this write carries. */
@@ -42,10 +49,11 @@ public interface StreamWrite extends AutoCloseable {
      * the last snapshot made, or -1 if nothing was committed: nothing changed, or the identifier had
      * already landed (a replay), in which case what was written since the last commit is discarded.
      */
-    long commit(long commitIdentifier);
+    long commit(long commitIdentifier)
+            throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
 
     /** Commits under the identifier after the latest committed one (1 for a new commit user). */
-    long commit();
+    long commit() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
 
     /** The commit user's latest committed identifier in the table, if it ever committed. */
     OptionalLong lastCommittedIdentifier();

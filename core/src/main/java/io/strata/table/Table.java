@@ -1,7 +1,12 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
+import io.strata.fs.FileIO;
 import io.strata.schema.TableSchema;
+import io.strata.snapshot.Consumers;
 import io.strata.snapshot.Snapshot;
+import io.strata.snapshot.Snapshots;
+import java.time.Clock;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
@@ -21,7 +26,13 @@ import org.apache.hadoop.fs.Path;
  * try (ChangeStream stream = table.newStreamScan().withConsumer("job-2").open()) { stream.nextPlan(); ... }
  * }</pre>
  */
+@PublicApi
 public interface Table {
+
+    /** Loads the table at {@code location}; fails with the path if there is no table or its options are unsupported. */
+    static Table load(FileIO io, Path location) {
+        return FileStoreTable.load(io, location);
+    }
 
     /** The table's directory. */
     Path location();
@@ -31,6 +42,19 @@ public interface Table {
 
     /** The latest snapshot, if any. */
     Optional<Snapshot> latestSnapshot();
+
+    /** The table's snapshots, read-only. */
+    Snapshots snapshots();
+
+    /** The file system access the table was loaded with (its Hadoop configuration included). */
+    FileIO fileIO();
+
+    /**
+     * The clock that time-based decisions about the table read (snapshot and tag retention, consumer
+     * expiration, commit intervals, the time of new snapshots): the system clock unless the table was
+     * loaded with another.
+     */
+    Clock clock();
 
     /** A scan of the latest snapshot, to refine. */
     TableScan newScan();
@@ -61,9 +85,9 @@ public interface Table {
     /**
      * Rewrites every bucket with more than one file (or with files below the top level) into one sorted
      * run at the top level, committed as a COMPACT snapshot. Returns the snapshot id, or -1 if nothing
-     * needed compacting.
+     * needed compacting. Its outcomes are those of {@link TableCompaction#run()}.
      */
-    long compactFull();
+    long compactFull() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
 
     /**
      * A compaction of some buckets (a partition, a bucket, or all), fully or by the table's compaction
@@ -80,7 +104,7 @@ public interface Table {
     Tags tags();
 
     /** The table's consumers: readers' positions, which snapshot expiration never passes. */
-    io.strata.snapshot.ConsumerManager consumers();
+    Consumers consumers();
 
     /**
      * Makes {@code snapshotId} the latest snapshot (an expired one only if a tag holds it): later

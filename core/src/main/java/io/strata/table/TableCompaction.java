@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.RowValues;
 import io.strata.manifest.ManifestEntry;
@@ -36,6 +37,7 @@ import java.util.function.Predicate;
  *       strategy leaves alone is not rewritten.
  * </ul>
  */
+@PublicApi
 public final class TableCompaction {
 
     /** How the selected buckets are compacted. */
@@ -125,8 +127,15 @@ public final class TableCompaction {
         return new TableCompaction(table, partition, bucket, mode, Objects.requireNonNull(listener, "listener"));
     }
 
-    /** Compacts the selected buckets and commits a COMPACT snapshot if any of them changed. */
-    public Result run() {
+    /**
+     * Compacts the selected buckets and commits a COMPACT snapshot if any of them changed.
+     *
+     * @throws CommitFailedException nothing was committed and the compaction's files were removed (a
+     *     {@link CommitConflictException} if another writer changed the buckets meanwhile)
+     * @throws CommitStateUnknownException the snapshot may have landed; nothing was removed
+     * @throws CommitCallbackException the snapshot landed and a commit callback failed
+     */
+    public Result run() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException {
         try {
             Snapshot before = table.snapshotManager().latestSnapshot().orElse(null);
             if (before == null) {
@@ -149,10 +158,8 @@ public final class TableCompaction {
             }
             Snapshot after = table.snapshotManager().snapshot(snapshotId);
             return summarise(snapshotId, filesBefore, selectedFiles(after));
-        } catch (CommitCallbackException e) {
-            throw new UncheckedIOException(e.getMessage(), e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Compaction of table " + table.location() + " failed: " + e.getMessage(), e);
+        } catch (IOException | UncheckedIOException e) {
+            throw CommitFailedException.because(table.location(), e);
         }
     }
 

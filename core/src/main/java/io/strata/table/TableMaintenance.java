@@ -1,6 +1,5 @@
 package io.strata.table;
 
-import io.strata.fs.FileIO;
 import io.strata.schema.LifecycleOptions;
 import io.strata.snapshot.ConsumerManager;
 import io.strata.snapshot.Tag;
@@ -8,7 +7,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.Map;
-import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,17 +26,24 @@ final class TableMaintenance {
 
     private TableMaintenance() {}
 
-    /** Called by the commit once its snapshot landed; never throws. */
-    static void afterCommit(FileIO io, Path tableRoot) {
+    /**
+     * The last step of every landed commit, run by {@link CommitHooks#committed} after the commit
+     * callbacks; never throws. It reads the table's latest schema first, on the writer's clock: a
+     * long-lived writer may have opened the table before an ALTER changed the options that drive
+     * maintenance ({@code snapshot.num-retained.*}, tag and consumer retention, {@code write-only}).
+     */
+    static void afterCommit(FileStoreTable writerTable) {
         try {
-            run(FileStoreTable.load(io, tableRoot), Clock.systemDefaultZone());
+            run(FileStoreTable.load(writerTable.fileIO(), writerTable.location()).withClock(writerTable.clock()));
         } catch (RuntimeException e) {
             LOG.warn("Maintenance after a commit to {} failed (the commit stands; the next commit retries): {}",
-                    tableRoot, e.toString(), e);
+                    writerTable.location(), e.toString(), e);
         }
     }
 
-    static void run(FileStoreTable table, Clock clock) {
+    /** Runs the maintenance of {@code table} as of its clock's now. */
+    static void run(FileStoreTable table) {
+        Clock clock = table.clock();
         Map<String, String> options = table.schema().options();
         if (LifecycleOptions.WRITE_ONLY.get(options)) {
             return;
@@ -55,10 +60,10 @@ final class TableMaintenance {
             new ConsumerManager(table.fileIO(), table.location()).expire(clock.instant().minus(consumerExpiration));
         }
         // Expires snapshots, then (when changelogs outlive them) the kept changelogs, as Paimon does.
-        new ExpireSnapshots(table, clock).commit();
+        table.expireSnapshots().commit();
     }
 
-    /** Deletes the tags whose creation time plus retention has passed (local wall clock, as Paimon). */
+    /** Deletes the tags whose creation time plus retention has passed (local wall time in the clock's zone, as Paimon). */
     private static void expireTags(FileStoreTable table, Clock clock) {
         Tags tags = new Tags(table);
         LocalDateTime now = LocalDateTime.now(clock);

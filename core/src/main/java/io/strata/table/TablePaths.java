@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.RowValues;
 import io.strata.types.RowType;
@@ -7,10 +8,11 @@ import java.util.BitSet;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Where a table keeps its files (FORMAT.md section 1). Partition directories are computed from the
+ * Where a table keeps its files (docs/format.md section 1). Partition directories are computed from the
  * partition row, never parsed back: {@code k1=v1/k2=v2}, values escaped as Hive escapes path names,
  * null or blank values as the default partition name.
  */
+@PublicApi
 public final class TablePaths {
 
     private static final BitSet ESCAPED = new BitSet(128);

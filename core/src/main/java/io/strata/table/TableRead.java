@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.data.CloseableIterator;
 import io.strata.data.ProjectedRow;
 import io.strata.data.Row;
@@ -38,10 +39,11 @@ import java.util.Map;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Reads the splits of one plan. Primary-key buckets are read merged (FORMAT.md section 8), append
+ * Reads the splits of one plan. Primary-key buckets are read merged (docs/format.md section 8), append
  * buckets file after file; deletion vectors are applied; the plan's filter and projection are applied
  * to every row. Returned rows are views valid until the next row.
  */
+@PublicApi
 public final class TableRead {
 
     private final FileStoreTable table;
@@ -186,7 +188,7 @@ public final class TableRead {
         List<DataFileMeta> files = new ArrayList<>();
         for (DataFileMeta f : split.files()) {
             // With deletion vectors (or first-row) the higher levels are already merged and level 0 is
-            // not yet visible to batch reads (FORMAT.md section 8).
+            // not yet visible to batch reads (docs/format.md section 8).
             if (!(skipLevelZero && f.level() == 0)) {
                 files.add(f);
             }

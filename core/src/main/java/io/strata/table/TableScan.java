@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.IndexFileMeta;
 import io.strata.manifest.IndexManifestEntry;
@@ -22,6 +23,7 @@ import java.util.Set;
  * Plans a batch read of a table. Immutable: every refinement returns a new scan. {@link #plan()}
  * resolves ONE snapshot (latest, by id, by time, or by tag) and lists the splits of that snapshot only.
  */
+@PublicApi
 public final class TableScan {
 
     private final FileStoreTable table;

@@ -32,6 +32,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The writer: routes rows to (partition, bucket) writers, buffers primary-key rows in sorted write
@@ -56,6 +58,8 @@ import java.util.concurrent.Executors;
  * look old values up ({@code lookup}, {@code first-row}) compact level 0 at every commit, batch writes too.
  */
 final class TableWriter implements BatchWrite {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TableWriter.class);
 
     /** Paimon's commit identifier for batch writes. */
     static final long BATCH_COMMIT_IDENTIFIER = Long.MAX_VALUE;
@@ -247,8 +251,14 @@ final class TableWriter implements BatchWrite {
     /**
      * Flushes every bucket and commits what changed as an APPEND snapshot (the flushed files) and then a
      * COMPACT snapshot (the finished compactions), both under {@code commitIdentifier}. Returns the id
-     * of the last snapshot made, or -1 if there was nothing to commit. On failure the files no snapshot
-     * references are deleted and the writer must not be used any more.
+     * of the last snapshot made, or -1 if there was nothing to commit.
+     *
+     * <p>The outcome is the rows': if the APPEND snapshot cannot land, the commit fails ({@link
+     * CommitFailedException}: every file it wrote is deleted and the writer must not be used any more)
+     * or ends unknown ({@link CommitStateUnknownException}: nothing is deleted). Once the rows landed, a
+     * COMPACT snapshot that cannot land is only a compaction lost: its files are removed (or kept if it
+     * may have landed), the buckets are read again from the table at the next write, and the commit
+     * returns the APPEND snapshot. Without rows, the compaction's outcome is the commit's.
      */
     long commit(long commitIdentifier, boolean waitCompaction, boolean fullCompaction) {
         if (primaryKey && changelog.needsLookup() && changelog.commitWaitsForLevel0()) {
@@ -257,8 +267,8 @@ final class TableWriter implements BatchWrite {
         }
         Map<BucketWriter, MergeTreeBucket.Increment> increments = new LinkedHashMap<>();
         CommitChanges changes = new CommitChanges(Math.max(numBuckets, 1));
-        boolean appendLanded = false;
-        boolean compactLanded = false;
+        FileStoreCommit commit = new FileStoreCommit(table, commitUser, hooks);
+        long snapshot = -1;
         CommitCallbackException callbackFailure = null;
         try {
             for (BucketWriter w : writers.values()) {
@@ -266,8 +276,6 @@ final class TableWriter implements BatchWrite {
                 increments.put(w, increment);
                 changes.add(w.key, increment, w.deletions == null ? List.of() : w.deletions.changes());
             }
-            FileStoreCommit commit = new FileStoreCommit(table, commitUser, hooks);
-            long snapshot = -1;
             if (changes.hasAppend()) {
                 try {
                     snapshot = commit.commit(changes.appended(), changes.appendedChangelog(), commitIdentifier,
@@ -277,37 +285,60 @@ final class TableWriter implements BatchWrite {
                     callbackFailure = e;
                     snapshot = e.snapshotId();
                 }
-                appendLanded = true;
             }
-            if (changes.hasCompact()) {
-                try {
-                    snapshot = commit.commit(changes.compacted(), changes.compactedChangelog(), changes.indexChanges(),
-                            commitIdentifier, CommitKind.COMPACT);
-                } catch (CommitCallbackException e) {
-                    callbackFailure = callbackFailure == null ? e : callbackFailure;
-                    snapshot = e.snapshotId();
-                }
-                compactLanded = true;
-                changes.forEachBucketIndexChange((bucket, index) -> writers.get(bucket).deletions.committed(index));
-            }
-            restoredFiles = null;
-            restoredIndex = null;
-            if (callbackFailure != null) {
-                throw new UncheckedIOException(callbackFailure.getMessage(), callbackFailure);
-            }
-            return snapshot;
+        } catch (CommitStateUnknownException e) {
+            // The APPEND snapshot may name every file of the increments: keep them, drop only the rest.
+            abort(Map.of(), false);
+            throw e;
         } catch (IOException | RuntimeException e) {
-            if (!compactLanded && deletionVectorIndex != null) {
+            if (deletionVectorIndex != null) {
                 deletionVectorIndex.deleteAdded(changes.indexChanges());
             }
-            if (callbackFailure == null) {
-                abort(increments, appendLanded);
-            }
-            if (e instanceof IOException io) {
-                throw new UncheckedIOException("Commit to table " + table.location() + " failed: " + io.getMessage(), io);
-            }
-            throw (RuntimeException) e;
+            abort(increments, false);
+            throw e instanceof CommitFailedException failed ? failed : CommitFailedException.because(table.location(), e);
         }
+        if (changes.hasCompact()) {
+            try {
+                snapshot = commit.commit(changes.compacted(), changes.compactedChangelog(), changes.indexChanges(),
+                        commitIdentifier, CommitKind.COMPACT);
+            } catch (CommitCallbackException e) {
+                callbackFailure = callbackFailure == null ? e : callbackFailure;
+                snapshot = e.snapshotId();
+            } catch (CommitStateUnknownException e) {
+                abort(Map.of(), false);
+                if (!changes.hasAppend()) {
+                    throw e;
+                }
+                LOG.warn("The rows of commit {} to {} landed as snapshot {}; the outcome of its compaction is unknown "
+                        + "(its files are kept: orphans if it did not land)", commitIdentifier, table.location(),
+                        snapshot, e);
+                return finish(snapshot, callbackFailure);
+            } catch (CommitFailedException e) {
+                if (deletionVectorIndex != null) {
+                    deletionVectorIndex.deleteAdded(changes.indexChanges());
+                }
+                abort(increments, changes.hasAppend());
+                if (!changes.hasAppend()) {
+                    throw e;
+                }
+                LOG.warn("The rows of commit {} to {} landed as snapshot {}; its compaction was not committed and is "
+                        + "discarded (later commits compact again): {}", commitIdentifier, table.location(), snapshot,
+                        e.getMessage());
+                return finish(snapshot, callbackFailure);
+            }
+            changes.forEachBucketIndexChange((bucket, index) -> writers.get(bucket).deletions.committed(index));
+        }
+        return finish(snapshot, callbackFailure);
+    }
+
+    /** After the rows landed: the restored state is stale, and a failed callback is reported now. */
+    private long finish(long snapshot, CommitCallbackException callbackFailure) {
+        restoredFiles = null;
+        restoredIndex = null;
+        if (callbackFailure != null) {
+            throw callbackFailure;
+        }
+        return snapshot;
     }
 
     @Override

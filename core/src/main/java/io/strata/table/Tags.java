@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.api.PublicApi;
 import io.strata.manifest.ManifestEntry;
 import io.strata.schema.LifecycleOptions;
 import io.strata.snapshot.Snapshot;
@@ -8,6 +9,7 @@ import io.strata.snapshot.Tag;
 import io.strata.snapshot.TagManager;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,6 +26,7 @@ import org.slf4j.LoggerFactory;
  * <p>Deleting a tag whose snapshot has expired also deletes the files only that tag still held, as
  * Paimon does: the files neither the nearest earlier tag nor the nearest later tag or snapshot needs.
  */
+@PublicApi
 public final class Tags {
 
     private static final Logger LOG = LoggerFactory.getLogger(Tags.class);
@@ -36,6 +39,11 @@ public final class Tags {
         this.table = table;
         this.tags = table.tagManager();
         this.snapshots = table.snapshotManager();
+    }
+
+    /** Checks a tag name before any tag is touched; returns it, or fails saying what is wrong with it. */
+    public static String checkName(String name) {
+        return TagManager.checkName(name);
     }
 
     /** Every tag, ordered by snapshot id then name. */
@@ -74,7 +82,7 @@ public final class Tags {
             throw new IllegalArgumentException("Tag '" + name + "' of table " + table.location()
                     + ": retention must be positive, got " + timeRetained);
         }
-        if (!tags.createTag(name, snapshot, timeRetained)) {
+        if (!tags.createTag(name, snapshot, timeRetained, LocalDateTime.now(table.clock()))) {
             throw new IllegalArgumentException("Tag '" + name + "' already exists in table " + table.location());
         }
         return tags.tagInfo(name).orElseThrow();

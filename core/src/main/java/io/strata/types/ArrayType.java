@@ -1,8 +1,10 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
 import java.util.Objects;
 
 /** An array of elements of one type. */
+@PublicApi
 public record ArrayType(DataType element, boolean nullable) implements DataType {
 
     public ArrayType {

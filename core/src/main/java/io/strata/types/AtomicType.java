@@ -1,5 +1,6 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
 import java.util.Objects;
 
 /**
@@ -11,6 +12,7 @@ import java.util.Objects;
  * @param scale scale for DECIMAL, 0 otherwise
  * @param nullable whether null is admitted
  */
+@PublicApi
 public record AtomicType(TypeRoot root, int length, int scale, boolean nullable) implements DataType {
 
     /** Length of STRING (VARCHAR) and BYTES (VARBINARY). */

@@ -1,5 +1,6 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
 import java.util.Objects;
 
 /**
@@ -11,6 +12,7 @@ import java.util.Objects;
  * @param type the field type
  * @param description an optional comment, or null
  */
+@PublicApi
 public record DataField(int id, String name, DataType type, String description) {
 
     public DataField {

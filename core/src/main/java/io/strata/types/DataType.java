@@ -1,11 +1,14 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
+
 /**
  * A Paimon data type: a kind plus its parameters and nullability.
  *
  * <p>Types are immutable values; two types are equal when kind, parameters and nullability are
  * equal. {@link #asSqlString()} prints the type exactly as Paimon's schema files spell it.
  */
+@PublicApi
 public sealed interface DataType permits AtomicType, ArrayType, MapType, MultisetType, RowType {
 
     /** The kind of this type. */

@@ -1,8 +1,10 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
 import java.util.List;
 
 /** Factory methods for data types, nullable unless noted. */
+@PublicApi
 public final class DataTypes {
 
     private DataTypes() {}

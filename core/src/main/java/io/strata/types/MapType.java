@@ -1,8 +1,10 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
 import java.util.Objects;
 
 /** A map from keys of one type to values of another. */
+@PublicApi
 public record MapType(DataType key, DataType value, boolean nullable) implements DataType {
 
     public MapType {

@@ -1,8 +1,10 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
 import java.util.Objects;
 
 /** A multiset (bag) of elements; stored as a map from element to its count. */
+@PublicApi
 public record MultisetType(DataType element, boolean nullable) implements DataType {
 
     public MultisetType {

@@ -1,5 +1,6 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /** A row of named fields: the type of a table, of a key, of a partition, or of a nested ROW column. */
+@PublicApi
 public final class RowType implements DataType {
 
     private final List<DataField> fields;

@@ -1,5 +1,6 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -8,6 +9,7 @@ import java.util.Locale;
  * Parses Paimon type strings such as {@code DECIMAL(38, 4) NOT NULL}, {@code TIMESTAMP(6) WITH LOCAL TIME ZONE}
  * or {@code MAP<STRING, ARRAY<INT>>}. Errors name the input and the position where parsing stopped.
  */
+@PublicApi
 public final class TypeParser {
 
     private final String input;

@@ -1,6 +1,9 @@
 package io.strata.types;
 
+import io.strata.api.PublicApi;
+
 /** The kinds of Paimon data types. The parameters of a kind (length, precision, scale) live on the type. */
+@PublicApi
 public enum TypeRoot {
     BOOLEAN,
     TINYINT,

@@ -30,6 +30,7 @@ class CoreLayeringTest {
      * of the levels below its own. Packages of one level do not use each other.
      */
     static final List<List<String>> LEVELS = List.of(
+            List.of("api"),
             List.of("types"),
             List.of("data"),
             List.of("json", "fs", "predicate"),

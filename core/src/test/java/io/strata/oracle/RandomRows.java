@@ -32,7 +32,7 @@ import java.util.Set;
  *
  * <p>{@link #fileSafe()} narrows the values to those a data file written and read back by Paimon keeps
  * unchanged in any JVM time zone: TIMESTAMP and DATE within 1970..2100, no TIMESTAMP wall time in
- * a daylight-saving gap of the JVM's zone (ORC stores wall times through the JVM zone, FORMAT.md 7),
+ * a daylight-saving gap of the JVM's zone (ORC stores wall times through the JVM zone, docs/format.md section 7),
  * and no CHAR value ending in a space (ORC's reader trims CHAR padding).
  * Not thread-safe.
  */

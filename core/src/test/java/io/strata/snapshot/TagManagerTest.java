@@ -59,9 +59,11 @@ class TagManagerTest {
         TagManager tags = new TagManager(FileIO.local(), hadoop(table));
         Snapshot s1 = new SnapshotManager(FileIO.local(), hadoop(table)).snapshot(1);
         Duration retained = Duration.ofSeconds(90, 123_000_000);
-        assertThat(tags.createTag("strata-kept", s1, retained)).isTrue();
-        assertThat(tags.createTag("strata-plain", s1, null)).isTrue();
-        assertThat(tags.createTag("strata-plain", s1, null)).as("a tag is never overwritten").isFalse();
+        LocalDateTime created = LocalDateTime.of(2024, 5, 6, 7, 8, 9, 123_456_789);
+        assertThat(tags.createTag("strata-kept", s1, retained, created)).isTrue();
+        assertThat(tags.tagInfo("strata-kept").orElseThrow().createTime()).isEqualTo(created);
+        assertThat(tags.createTag("strata-plain", s1, null, created)).isTrue();
+        assertThat(tags.createTag("strata-plain", s1, null, created)).as("a tag is never overwritten").isFalse();
         assertThat(Files.readString(table.resolve("tag/tag-strata-plain"))).isEqualTo(s1.toJson());
 
         org.apache.paimon.utils.TagManager paimon = new org.apache.paimon.utils.TagManager(
@@ -69,7 +71,7 @@ class TagManagerTest {
         org.apache.paimon.tag.Tag kept = paimon.getOrThrow("strata-kept");
         assertThat(kept.id()).isEqualTo(1);
         assertThat(kept.getTagTimeRetained()).isEqualTo(retained);
-        assertThat(kept.getTagCreateTime()).isEqualTo(tags.tagInfo("strata-kept").orElseThrow().createTime());
+        assertThat(kept.getTagCreateTime()).isEqualTo(created);
         assertThat(kept.trimToSnapshot().toJson()).isEqualTo(s1.toJson());
         org.apache.paimon.tag.Tag plain = paimon.getOrThrow("strata-plain");
         assertThat(plain.getTagTimeRetained()).isNull();

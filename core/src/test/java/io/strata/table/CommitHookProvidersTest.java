@@ -39,7 +39,7 @@ class CommitHookProvidersTest {
                 .option("test.context-callback", "true")
                 .option(TestCommitHookProvider.CALLBACKS_OPTION, "recording")
                 .build();
-        return catalog.createTable(Identifier.of("db", "t"), schema, false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema, false));
     }
 
     private static long commitRow(FileStoreTable table, int key) {

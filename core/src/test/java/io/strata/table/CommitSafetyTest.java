@@ -55,7 +55,7 @@ class CommitSafetyTest {
     @Test
     void anInjectedFailureAtEachStepLeavesTheTableUnchanged() throws Exception {
         FileSystemCatalog catalog = faultyCatalog();
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "t"), schema("parquet"), false);
+        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema("parquet"), false));
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(1, Utf8String.fromString("one")));
             w.commit();
@@ -109,7 +109,7 @@ class CommitSafetyTest {
                 .option("bucket", "1")
                 .option("deletion-vectors.enabled", "true")
                 .build();
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "dv"), schema, false);
+        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "dv"), schema, false));
         try (BatchWrite w = table.newBatchWrite()) {
             for (int k = 0; k < 3000; k++) {
                 w.write(GenericRow.of(k, Utf8String.fromString("v")));
@@ -206,7 +206,7 @@ class CommitSafetyTest {
                 .option("file.format", "orc")
                 .option("commit.max-retries", "200")
                 .build();
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "c"), schema, false);
+        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "c"), schema, false));
         int writers = 4;
         int commitsEach = 8;
         ExecutorService pool = Executors.newFixedThreadPool(writers);

@@ -50,7 +50,7 @@ class CompactionTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return catalog.createTable(Identifier.of("db", name), b.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
     }
 
     private static GenericRow row(RowKind kind, int id, String name, long amount) {

@@ -14,13 +14,13 @@ public class ContextLoaderCommitHookProvider implements CommitHookProvider {
     static final List<Long> SEEN = new CopyOnWriteArrayList<>();
 
     @Override
-    public List<CommitCallback> commitCallbacks(FileStoreTable table) {
+    public List<CommitCallback> commitCallbacks(Table table) {
         if (!"true".equals(table.schema().options().get("test.context-callback"))) {
             return List.of();
         }
         return List.of(new CommitCallback() {
             @Override
-            public void committed(FileStoreTable t, Snapshot snapshot) {
+            public void committed(Table t, Snapshot snapshot) {
                 SEEN.add(snapshot.id());
             }
         });

@@ -27,9 +27,9 @@ class CorruptFilesTest {
     private FileStoreTable table(String format) throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "t"), Schema.newBuilder()
+        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), Schema.newBuilder()
                 .column("k", DataTypes.INT()).column("v", DataTypes.STRING())
-                .primaryKey("k").option("bucket", "1").option("file.format", format).build(), false);
+                .primaryKey("k").option("bucket", "1").option("file.format", format).build(), false));
         for (int c = 0; c < 2; c++) {
             try (BatchWrite w = table.newBatchWrite()) {
                 for (int i = 0; i < 100; i++) {

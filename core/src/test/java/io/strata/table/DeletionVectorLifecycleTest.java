@@ -43,13 +43,13 @@ class DeletionVectorLifecycleTest {
     private FileStoreTable create() {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        return catalog.createTable(Identifier.of("db", "t"), Schema.newBuilder()
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), Schema.newBuilder()
                 .column("id", DataTypes.INT())
                 .column("v", DataTypes.STRING())
                 .primaryKey("id")
                 .option("bucket", "2")
                 .option("deletion-vectors.enabled", "true")
-                .build(), false);
+                .build(), false));
     }
 
     private static GenericRow row(int id, String v) {

@@ -63,7 +63,7 @@ class DeletionVectorWriteTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return catalog().createTable(Identifier.of("db", name), b.build(), false);
+        return FileStoreTable.of(catalog().createTable(Identifier.of("db", name), b.build(), false));
     }
 
     private static GenericRow row(RowKind kind, String p, int id, String name, Long amount) {

@@ -42,7 +42,7 @@ final class LifecycleTables {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return catalog.createTable(Identifier.of("db", name), b.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
     }
 
     static FileStoreTable load(Path tableDir) {
@@ -112,7 +112,7 @@ final class LifecycleTables {
 
     /** Orphan files, with a clock two days ahead so that every file is old enough. */
     static List<org.apache.hadoop.fs.Path> orphans(FileStoreTable table) {
-        return new RemoveOrphanFiles(table, Clock.offset(Clock.systemDefaultZone(), Duration.ofDays(2))).list();
+        return table.withClock(Clock.offset(table.clock(), Duration.ofDays(2))).removeOrphanFiles().list();
     }
 
     static void copy(Path from, Path to) throws IOException {

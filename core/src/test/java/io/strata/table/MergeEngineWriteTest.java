@@ -74,7 +74,7 @@ class MergeEngineWriteTest {
         all.forEach(schema::option);
         // 16 kb: every commit spills its buffers many times (Paimon's own buffer cannot be that small).
         schema.option("write-buffer-size", "16 kb");
-        FileStoreTable strata = catalog.createTable(Identifier.of("db", "t"), schema.build(), false);
+        FileStoreTable strata = FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema.build(), false));
         RowType strataType = strata.schema().rowType();
         Random random = new Random(seed);
         try (PaimonOracle paimon = new PaimonOracle(paimonWarehouse);
@@ -141,7 +141,7 @@ class MergeEngineWriteTest {
         for (int i = 0; i < options.length; i += 2) {
             schema.option(options[i], options[i + 1]);
         }
-        return catalog.createTable(Identifier.of("db", "bad"), schema.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "bad"), schema.build(), false));
     }
 
     @Test

@@ -65,7 +65,7 @@ class ObjectStoreCommitTest {
                 .option("commit.max-retries", "200")
                 .option("commit.max-retry-wait", "50 ms");
         options.forEach(schema::option);
-        return catalog.createTable(Identifier.of("db", name), schema.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), schema.build(), false));
     }
 
     private static long commitRow(FileStoreTable table, int key) {

@@ -34,7 +34,7 @@ public class ObjectStoreFileSystem extends FileSystem {
     private static volatile long snapshotRenameDelayMillis;
 
     private RawLocalFileSystem disk;
-    private Path workingDirectory = new Path(SCHEME + ":///");
+    private Path workingDirectory;
 
     /** Registers the scheme in a Hadoop configuration. */
     static Configuration register(Configuration conf) {
@@ -59,6 +59,7 @@ public class ObjectStoreFileSystem extends FileSystem {
     }
 
     static void reset() {
+        RenameFaults.reset();
         race = null;
         Pause p = pause;
         pause = null;
@@ -74,6 +75,7 @@ public class ObjectStoreFileSystem extends FileSystem {
         setConf(conf);
         disk = new RawLocalFileSystem();
         disk.initialize(URI.create("file:///"), conf);
+        workingDirectory = new Path(getScheme() + ":///");
     }
 
     @Override
@@ -83,20 +85,30 @@ public class ObjectStoreFileSystem extends FileSystem {
 
     @Override
     public URI getUri() {
-        return URI.create(SCHEME + ":///");
+        return URI.create(getScheme() + ":///");
     }
 
     private static Path onDisk(Path path) {
         return new Path("file", null, path.toUri().getPath());
     }
 
-    private static Path inStore(Path path) {
-        return new Path(SCHEME, null, path.toUri().getPath());
+    private Path inStore(Path path) {
+        return new Path(getScheme(), null, path.toUri().getPath());
     }
 
     @Override
     public FSDataInputStream open(Path f, int bufferSize) throws IOException {
+        RenameFaults.beforeRead(f);
         return disk.open(onDisk(f), bufferSize);
+    }
+
+    /** The local disk under this file system, for subclasses that rename differently. */
+    RawLocalFileSystem disk() {
+        return disk;
+    }
+
+    static Path onDiskPath(Path path) {
+        return onDisk(path);
     }
 
     @Override
@@ -114,6 +126,7 @@ public class ObjectStoreFileSystem extends FileSystem {
     /** Copy (overwriting the target), then delete: the target may be replaced by a concurrent rename. */
     @Override
     public boolean rename(Path src, Path dst) throws IOException {
+        RenameFaults.beforeRename(dst);
         Path from = onDisk(src);
         if (!disk.exists(from) || disk.getFileStatus(from).isDirectory()) {
             return false;
@@ -137,6 +150,7 @@ public class ObjectStoreFileSystem extends FileSystem {
         java.nio.file.Files.move(copy, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         disk.delete(from, false);
+        RenameFaults.afterRename(dst);
         return true;
     }
 

@@ -160,7 +160,7 @@ class PaimonInteropTest {
             schema.primaryKey("p", "k");
         }
         schema.options(options(format, primaryKey, buckets));
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "t"), schema.build(), false);
+        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema.build(), false));
         List<List<GenericRow>> history = history(type, primaryKey, partitioned, 11);
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             for (List<GenericRow> commit : history.subList(0, 2)) {

@@ -39,7 +39,7 @@ class PartitionStatisticsTest {
         } else {
             b.option("bucket", "-1");
         }
-        return catalog.createTable(Identifier.of("db", primaryKey ? "pk" : "append"), b.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", primaryKey ? "pk" : "append"), b.build(), false));
     }
 
     private static GenericRow row(String dt, Integer hr, int id) {

@@ -55,7 +55,7 @@ class PrimaryKeyTableTest {
         for (int i = 0; i < extraOptions.length; i += 2) {
             b.option(extraOptions[i], extraOptions[i + 1]);
         }
-        return catalog().createTable(Identifier.of("db", "t_" + format + buckets + partitioned), b.build(), false);
+        return FileStoreTable.of(catalog().createTable(Identifier.of("db", "t_" + format + buckets + partitioned), b.build(), false));
     }
 
     private static GenericRow row(RowKind kind, String p, int id, String name, Long amount) {

@@ -37,7 +37,7 @@ class ScanPlanningTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return catalog.createTable(Identifier.of("db", name), b.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
     }
 
     private static void write(FileStoreTable table, long from, long to, String value) {
@@ -73,13 +73,20 @@ class ScanPlanningTest {
         FileStoreTable table = create("tt", "bucket", "1");
         write(table, 0, 2, "first");
         Snapshot first = table.latestSnapshot().orElseThrow();
-        Thread.sleep(5);
         write(table, 0, 2, "second");
+        // Both commits may land in one millisecond (the commit stamps the system time): snapshot 2 is
+        // committed again as if a second later, so each timestamp names exactly one snapshot.
+        Snapshot second = table.latestSnapshot().orElseThrow();
+        long secondMillis = first.timeMillis() + 1_000;
+        table.snapshotManager().deleteSnapshot(second.id());
+        assertThat(table.snapshotManager().tryCommit(second.toBuilder().timeMillis(secondMillis).build())).isTrue();
         assertThat(TestRows.readAll(table, table.newScan().asOfTimestamp(first.timeMillis()).plan()))
                 .containsExactly("[0, first0]", "[1, first1]");
-        assertThat(TestRows.readAll(table, table.newScan().asOfTimestamp(System.currentTimeMillis()).plan()))
+        assertThat(TestRows.readAll(table, table.newScan().asOfTimestamp(secondMillis - 1).plan()))
+                .containsExactly("[0, first0]", "[1, first1]");
+        assertThat(TestRows.readAll(table, table.newScan().asOfTimestamp(secondMillis).plan()))
                 .containsExactly("[0, second0]", "[1, second1]");
-        assertThatThrownBy(() -> table.newScan().asOfTimestamp(first.timeMillis() - 60_000).plan())
+        assertThatThrownBy(() -> table.newScan().asOfTimestamp(first.timeMillis() - 1).plan())
                 .hasMessageContaining("no snapshot at or before");
         assertThatThrownBy(() -> table.newScan().asOfSnapshot(99).plan()).hasMessageContaining("99");
     }
@@ -114,8 +121,8 @@ class ScanPlanningTest {
     void appendTablesSkipFilesByValueStatistics() throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "events"), Schema.newBuilder()
-                .column("at", DataTypes.BIGINT()).column("what", DataTypes.STRING()).build(), false);
+        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "events"), Schema.newBuilder()
+                .column("at", DataTypes.BIGINT()).column("what", DataTypes.STRING()).build(), false));
         for (int c = 0; c < 4; c++) {
             try (BatchWrite w = table.newBatchWrite()) {
                 for (long at = c * 1000L; at < c * 1000L + 100; at++) {

@@ -15,7 +15,6 @@ import io.strata.data.Row;
 import io.strata.snapshot.Snapshot;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -99,9 +98,12 @@ class SnapshotExpirationTest {
 
     @Test
     void tableOptionsDriveTheDefaults() throws Exception {
+        ManualClock clock = ManualClock.at(Instant.now());
         FileStoreTable table = history("snapshot.num-retained.min", "2", "snapshot.time-retained", "1 ms",
-                "snapshot.expire.limit", "3");
-        Thread.sleep(5); // every snapshot older than snapshot.time-retained
+                "snapshot.expire.limit", "3").withClock(clock);
+        // No snapshot is older than snapshot.time-retained yet; an hour later every one is.
+        assertThat(table.expireSnapshots().plan().snapshotIds()).isEmpty();
+        clock.advance(Duration.ofHours(1));
         assertThat(table.expireSnapshots().commit().snapshotIds()).containsExactly(1L, 2L, 3L);
         assertThat(table.expireSnapshots().commit().snapshotIds()).containsExactly(4L, 5L, 6L);
         assertThat(table.expireSnapshots().commit().snapshotIds()).isEmpty();
@@ -245,7 +247,7 @@ class SnapshotExpirationTest {
         commit(table, 4);
         assertThat(table.snapshotManager().listIds()).containsExactly(3L, 4L);
         LifecycleTables.setModified(local(table).resolve("consumer/consumer-stale"), Instant.now().minus(Duration.ofHours(2)));
-        TableMaintenance.run(table, Clock.systemDefaultZone());
+        TableMaintenance.run(table);
         assertThat(table.consumers().consumers()).extracting(c -> c.id()).containsExactly("fresh");
         assertThat(table.snapshotManager().listIds()).containsExactly(4L);
     }

@@ -42,7 +42,7 @@ class SplitBatchesTest {
         } else {
             b.option("bucket", "-1");
         }
-        return catalog.createTable(Identifier.of("db", name), b.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
     }
 
     /** 1,000 keys; the second commit updates every third key and deletes every seventh. */
@@ -158,10 +158,10 @@ class SplitBatchesTest {
 
         FileIO io = FileIO.local();
         FileSystemCatalog catalog = new FileSystemCatalog(io, new Path(dir.toUri()));
-        FileStoreTable dv = catalog.createTable(Identifier.of("db", "dv_count_" + format), Schema.newBuilder()
+        FileStoreTable dv = FileStoreTable.of(catalog.createTable(Identifier.of("db", "dv_count_" + format), Schema.newBuilder()
                 .column("id", DataTypes.INT()).column("v", DataTypes.STRING()).column("n", DataTypes.BIGINT())
                 .primaryKey("id").option("bucket", "2").option("file.format", format)
-                .option("read.batch-size", "100").option("deletion-vectors.enabled", "true").build(), false);
+                .option("read.batch-size", "100").option("deletion-vectors.enabled", "true").build(), false));
         write(dv);
         dv.compactFull();
         // A third commit, compacted into vectors: rows of the level-above-0 files are marked deleted, not merged.
@@ -214,10 +214,10 @@ class SplitBatchesTest {
     void orcRowGroupsAreSkippedInFilesWithDeletionVectors() throws IOException {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "dv_skips"), Schema.newBuilder()
+        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "dv_skips"), Schema.newBuilder()
                 .column("id", DataTypes.INT()).column("v", DataTypes.STRING()).column("n", DataTypes.BIGINT())
                 .primaryKey("id").option("bucket", "1").option("file.format", "orc")
-                .option("deletion-vectors.enabled", "true").build(), false);
+                .option("deletion-vectors.enabled", "true").build(), false));
         try (BatchWrite w = table.newBatchWrite()) {
             for (int id = 0; id < 60_000; id++) {
                 w.write(GenericRow.of(id, Utf8String.fromString("v" + id), (long) id));

@@ -8,6 +8,7 @@ import io.strata.oracle.PaimonOracle;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.Tag;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -125,11 +126,16 @@ class TagAutoCreationTest {
 
     @Test
     void tagsPastTheirRetentionAreDeletedAfterACommit() throws Exception {
-        FileStoreTable table = LifecycleTables.create(dir, "t");
+        // The tag is created an hour before the system's now, so it is past its retention both by the
+        // table's clock and by the system clock that the commit's maintenance may still run on.
+        ManualClock clock = ManualClock.at(Instant.now().minus(Duration.ofHours(1)));
+        FileStoreTable table = LifecycleTables.create(dir, "t").withClock(clock);
         commit(table, 1);
-        table.tags().create("short", 1, java.time.Duration.ofMillis(1));
+        table.tags().create("short", 1, Duration.ofMinutes(30));
         table.tags().create("kept", 1);
-        Thread.sleep(5);
+        TableMaintenance.run(table);
+        assertThat(table.tags().list()).extracting(Tag::name).containsExactlyInAnyOrder("kept", "short");
+        clock.advance(Duration.ofHours(1));
         commit(table, 2);
         assertThat(table.tags().list()).extracting(Tag::name).containsExactly("kept");
     }

@@ -43,16 +43,16 @@ public class TestCommitHookProvider implements CommitHookProvider {
         return CLOSED.computeIfAbsent(key(table), k -> new AtomicInteger()).get();
     }
 
-    static JvmLockState lockState(FileStoreTable table) {
+    static JvmLockState lockState(Table table) {
         return LOCKS.computeIfAbsent(key(table), k -> new JvmLockState());
     }
 
-    private static String key(FileStoreTable table) {
+    private static String key(Table table) {
         return table.location().toString();
     }
 
     @Override
-    public Optional<CommitLock> commitLock(FileStoreTable table) {
+    public Optional<CommitLock> commitLock(Table table) {
         String kind = table.schema().options().get(LOCK_OPTION);
         if (kind == null) {
             return Optional.empty();
@@ -88,7 +88,7 @@ public class TestCommitHookProvider implements CommitHookProvider {
     }
 
     @Override
-    public List<CommitCallback> commitCallbacks(FileStoreTable table) {
+    public List<CommitCallback> commitCallbacks(Table table) {
         String kinds = table.schema().options().get(CALLBACKS_OPTION);
         if (kinds == null) {
             return List.of();
@@ -106,7 +106,7 @@ public class TestCommitHookProvider implements CommitHookProvider {
         return callbacks;
     }
 
-    private static AtomicInteger closedCounter(FileStoreTable table) {
+    private static AtomicInteger closedCounter(Table table) {
         return CLOSED.computeIfAbsent(key(table), k -> new AtomicInteger());
     }
 
@@ -167,7 +167,7 @@ public class TestCommitHookProvider implements CommitHookProvider {
         }
 
         @Override
-        public void committed(FileStoreTable table, Snapshot snapshot) {
+        public void committed(Table table, Snapshot snapshot) {
             seen.add(snapshot.id());
         }
 
@@ -186,7 +186,7 @@ public class TestCommitHookProvider implements CommitHookProvider {
         }
 
         @Override
-        public void committed(FileStoreTable table, Snapshot snapshot) throws Exception {
+        public void committed(Table table, Snapshot snapshot) throws Exception {
             throw new IOException("metastore unreachable (test)");
         }
 

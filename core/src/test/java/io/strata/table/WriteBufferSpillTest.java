@@ -69,7 +69,7 @@ class WriteBufferSpillTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return catalog.createTable(Identifier.of("db", "t"), b.build(), false);
+        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), b.build(), false));
     }
 
     private FileSystemCatalog catalog() {

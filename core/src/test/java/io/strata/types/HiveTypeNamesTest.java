@@ -1,49 +1,61 @@
 package io.strata.types;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
+import io.strata.types.HiveTypeCases.Case;
 import org.junit.jupiter.api.Test;
 
-/** Strata types to the Hive type strings the metastore stores, following the Hive connector's mapping. */
+/**
+ * The Strata <-> Hive type mapping, both directions, for every type ({@link HiveTypeCases}): each
+ * Strata type has its Hive type name, and each Hive type name maps back to a Strata type that has it.
+ */
 class HiveTypeNamesTest {
 
     @Test
-    void primitivesMapToTheirHiveCounterparts() {
-        assertThat(HiveTypeNames.of(DataTypes.BOOLEAN())).isEqualTo("boolean");
-        assertThat(HiveTypeNames.of(DataTypes.TINYINT())).isEqualTo("tinyint");
-        assertThat(HiveTypeNames.of(DataTypes.SMALLINT())).isEqualTo("smallint");
-        assertThat(HiveTypeNames.of(DataTypes.INT())).isEqualTo("int");
-        assertThat(HiveTypeNames.of(DataTypes.BIGINT())).isEqualTo("bigint");
-        assertThat(HiveTypeNames.of(DataTypes.FLOAT())).isEqualTo("float");
-        assertThat(HiveTypeNames.of(DataTypes.DOUBLE())).isEqualTo("double");
-        assertThat(HiveTypeNames.of(DataTypes.DECIMAL(38, 10))).isEqualTo("decimal(38,10)");
-        assertThat(HiveTypeNames.of(DataTypes.DATE())).isEqualTo("date");
-        assertThat(HiveTypeNames.of(DataTypes.TIMESTAMP(9))).isEqualTo("timestamp");
-        assertThat(HiveTypeNames.of(DataTypes.TIMESTAMP_LTZ(3))).isEqualTo("timestamp with local time zone");
-        assertThat(HiveTypeNames.of(DataTypes.BINARY(4))).isEqualTo("binary");
-        assertThat(HiveTypeNames.of(DataTypes.BYTES())).isEqualTo("binary");
+    void everyStrataTypeHasItsHiveTypeName() {
+        for (Case c : HiveTypeCases.ALL) {
+            assertThat(HiveTypeNames.of(c.strata())).as(c.strata().asSqlString()).isEqualTo(c.hive());
+        }
     }
 
     @Test
-    void lengthsHiveCannotExpressBecomeString() {
-        assertThat(HiveTypeNames.of(DataTypes.CHAR(255))).isEqualTo("char(255)");
-        assertThat(HiveTypeNames.of(DataTypes.CHAR(256))).isEqualTo("string");
-        assertThat(HiveTypeNames.of(DataTypes.VARCHAR(65535))).isEqualTo("varchar(65535)");
-        assertThat(HiveTypeNames.of(DataTypes.VARCHAR(65536))).isEqualTo("string");
-        assertThat(HiveTypeNames.of(DataTypes.STRING())).isEqualTo("string");
-        assertThat(HiveTypeNames.of(DataTypes.TIME(3))).isEqualTo("string");
+    void everyHiveTypeNameMapsBackToTheDeclaredTypeWhichHasThatName() {
+        for (Case c : HiveTypeCases.ALL) {
+            DataType declared = HiveTypeNames.toStrata("c", c.hive());
+            assertThat(declared).as(c.hive()).isEqualTo(c.declared());
+            assertThat(HiveTypeNames.of(declared)).as(c.hive()).isEqualTo(c.hive());
+            assertThat(HiveTypeNames.toStrata("c", HiveTypeNames.of(c.strata()))).as(c.hive()).isEqualTo(c.declared());
+        }
     }
 
     @Test
-    void nestedTypesNestAndStructFieldsAreLowerCase() {
-        RowType inner = new RowType(List.of(DataTypes.FIELD(1, "Street", DataTypes.STRING()),
-                DataTypes.FIELD(2, "zip", DataTypes.CHAR(5))), true);
-        assertThat(HiveTypeNames.of(DataTypes.ARRAY(inner))).isEqualTo("array<struct<street:string,zip:char(5)>>");
-        assertThat(HiveTypeNames.of(DataTypes.MAP(DataTypes.STRING(), DataTypes.ARRAY(DataTypes.INT()))))
-                .isEqualTo("map<string,array<int>>");
-        assertThat(HiveTypeNames.of(new MultisetType(DataTypes.VARCHAR(10), true))).isEqualTo("map<varchar(10),int>");
-        assertThat(HiveTypeNames.of(new MultisetType(DataTypes.TIME(0), true))).isEqualTo("map<string,int>");
+    void hiveTypeNamesAreReadInAnyCaseAndSpacing() {
+        assertThat(HiveTypeNames.toStrata("c", "BIGINT")).isEqualTo(DataTypes.BIGINT());
+        assertThat(HiveTypeNames.toStrata("c", " Decimal( 10 , 2 ) ")).isEqualTo(DataTypes.DECIMAL(10, 2));
+        assertThat(HiveTypeNames.toStrata("c", "STRUCT< A : INT, b:Array< STRING > >")).isEqualTo(DataTypes.ROW(
+                DataTypes.FIELD(0, "a", DataTypes.INT()), DataTypes.FIELD(1, "b", DataTypes.ARRAY(DataTypes.STRING()))));
+        assertThat(HiveTypeNames.toStrata("c", "Timestamp With Local Time Zone")).isEqualTo(DataTypes.TIMESTAMP_LTZ(6));
+    }
+
+    @Test
+    void aHiveTypeStrataCannotStoreFailsNamingTheColumnAndTheType() {
+        assertThatThrownBy(() -> HiveTypeNames.toStrata("u", "uniontype<int,string>"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Column 'u' has Hive type uniontype<int,string> which Strata tables cannot store");
+        assertThatThrownBy(() -> HiveTypeNames.toStrata("s", "struct<a:int,b:array<interval_day_time>>"))
+                .hasMessage("Column 's.b' has Hive type interval_day_time which Strata tables cannot store");
+        assertThatThrownBy(() -> HiveTypeNames.toStrata("v", "void")).hasMessageContaining("'v'").hasMessageContaining("void");
+    }
+
+    @Test
+    void textThatIsNoHiveTypeNameFailsNamingTheColumn() {
+        for (String text : new String[] {"", "map<int>", "array<int", "int int", "decimal(39,0)", "decimal(5,6)",
+                "char(256)", "varchar(0)", "char", "struct<a:int,a:string>", "struct<:int>", "struct<a>"}) {
+            assertThatThrownBy(() -> HiveTypeNames.toStrata("x", text)).as(text)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("Column 'x' has Hive type ");
+        }
     }
 
     @Test

@@ -4,11 +4,10 @@ import io.strata.schema.SchemaChange;
 import io.strata.schema.SchemaManager;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
-import io.strata.table.FileStoreTable;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
+import io.strata.types.HiveTypeNames;
 import io.strata.types.RowType;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +50,7 @@ final class HiveAlterTable {
      *
      * @throws IllegalArgumentException naming the table and what cannot be changed
      */
-    static Changes changes(Configuration conf, Table altered, EnvironmentContext context, FileStoreTable table) {
+    static Changes changes(Configuration conf, Table altered, EnvironmentContext context, io.strata.table.Table table) {
         Map<String, String> props = context == null || context.getProperties() == null ? Map.of() : context.getProperties();
         String type = props.getOrDefault(HiveMetaHook.ALTER_TABLE_OPERATION_TYPE, "");
         String name = altered.getDbName() + "." + altered.getTableName();
@@ -72,7 +71,7 @@ final class HiveAlterTable {
     }
 
     /** Commits the changes as one schema version, after checking the options as the core writes them. */
-    static void commit(Configuration conf, FileStoreTable table, Changes changes, String hiveTable) {
+    static void commit(Configuration conf, io.strata.table.Table table, Changes changes, String hiveTable) {
         TableSchema schema = table.schema();
         Map<String, String> options = new LinkedHashMap<>(schema.options());
         for (SchemaChange c : changes.apply()) {
@@ -183,15 +182,14 @@ final class HiveAlterTable {
      * metastore then rejects as an incompatible type change): they are replaced by the Strata table's
      * current columns, so the metastore shows what Hive reads. Declared columns get their Hive type.
      */
-    static List<FieldSchema> metastoreColumns(Table altered, RowType rowType, ZoneId zone) {
+    static List<FieldSchema> metastoreColumns(Table altered, RowType rowType) {
         List<FieldSchema> cols = altered.getSd().getCols() == null ? List.of() : altered.getSd().getCols();
         boolean followsTable = altered.getParameters() != null
                 && "true".equalsIgnoreCase(altered.getParameters().get(StrataConf.COLUMNS_FROM_TABLE));
         List<FieldSchema> result = new ArrayList<>();
         if (followsTable) {
             for (DataField f : rowType.fields()) {
-                result.add(new FieldSchema(HiveTypeMapping.hiveName(f.name()), HiveTypeMapping.toHiveTypeString(f.type(), zone),
-                        f.description()));
+                result.add(new FieldSchema(HiveTypeNames.hiveName(f.name()), HiveTypeNames.of(f.type()), f.description()));
             }
             return result;
         }
@@ -199,7 +197,7 @@ final class HiveAlterTable {
             int p = StrataInputFormat.indexOfIgnoreCase(rowType, col.getName());
             boolean derived = col.getType() == null || col.getType().startsWith("<");
             result.add(derived && p >= 0
-                    ? new FieldSchema(col.getName(), HiveTypeMapping.toHiveTypeString(rowType.typeAt(p), zone), col.getComment())
+                    ? new FieldSchema(col.getName(), HiveTypeNames.of(rowType.typeAt(p)), col.getComment())
                     : col);
         }
         return result;

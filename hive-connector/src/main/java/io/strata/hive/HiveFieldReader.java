@@ -9,6 +9,7 @@ import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.util.Objects;
 import org.apache.hadoop.hive.common.type.HiveChar;
 import org.apache.hadoop.hive.common.type.HiveVarchar;
 import org.apache.hadoop.hive.common.type.TimestampTZ;
@@ -53,20 +54,20 @@ final class HiveFieldReader {
         if (!(type instanceof AtomicType atomic)) {
             this.type = null;
             this.nestedType = type;
-            this.inspector = TypeInfoUtils.getStandardJavaObjectInspectorFromTypeInfo(HiveTypeMapping.toHive(type, localZone));
+            this.inspector = TypeInfoUtils.getStandardJavaObjectInspectorFromTypeInfo(HiveTypeMapping.typeInfo(type, localZone));
             this.value = null;
             return;
         }
         this.type = atomic;
         this.nestedType = null;
-        PrimitiveTypeInfo hiveType = (PrimitiveTypeInfo) HiveTypeMapping.toHive(type, localZone);
+        PrimitiveTypeInfo hiveType = (PrimitiveTypeInfo) HiveTypeMapping.typeInfo(type, localZone);
         this.inspector = PrimitiveObjectInspectorFactory.getPrimitiveWritableObjectInspector(hiveType);
         this.value = newWritable(hiveType);
     }
 
     /** Whether {@code other} reads a column as the same Hive value (same Strata type and local zone). */
     boolean readsLike(HiveFieldReader other) {
-        return java.util.Objects.equals(type, other.type) && java.util.Objects.equals(nestedType, other.nestedType)
+        return Objects.equals(type, other.type) && Objects.equals(nestedType, other.nestedType)
                 && localZone.equals(other.localZone);
     }
 

@@ -1,171 +1,112 @@
 package io.strata.hive;
 
-import io.strata.types.ArrayType;
-import io.strata.types.AtomicType;
-import io.strata.types.DataField;
 import io.strata.types.DataType;
-import io.strata.types.MapType;
-import io.strata.types.MultisetType;
-import io.strata.types.RowType;
+import io.strata.types.HiveTypeNames;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import io.strata.types.DataTypes;
-import org.apache.hadoop.hive.serde2.typeinfo.CharTypeInfo;
-import org.apache.hadoop.hive.serde2.typeinfo.DecimalTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.ListTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.MapTypeInfo;
-import org.apache.hadoop.hive.serde2.typeinfo.PrimitiveTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.StructTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TimestampLocalTZTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
-import org.apache.hadoop.hive.serde2.typeinfo.VarcharTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
+import org.apache.hadoop.hive.serde2.typeinfo.UnionTypeInfo;
 
 /**
- * The one place where Strata (Paimon) types meet Hive types. Every Strata type has exactly one Hive
- * type; a Hive column declared over a Strata table must have exactly that type.
- *
- * <p>Lengths Hive cannot express fall back to its unbounded types: CHAR longer than 255 and VARCHAR
- * longer than 65535 read as STRING. TIME has no Hive type and reads as STRING ({@code HH:mm:ss.SSS}).
- * MULTISET reads as {@code map<element, int>} (each element with its count), as Paimon stores it.
+ * Hive's side of the Strata <-> Hive type mapping, which is {@link HiveTypeNames} (core): a Strata
+ * column's {@link TypeInfo} is Hive's own parse of its Hive type name, and a Hive type declared in DDL
+ * is read by Hive's parser, then mapped back by {@link HiveTypeNames#toStrata}. No case of its own.
  */
-public final class HiveTypeMapping {
-
-    /** Hive's longest CHAR. */
-    static final int HIVE_MAX_CHAR = 255;
-    /** Hive's longest VARCHAR. */
-    static final int HIVE_MAX_VARCHAR = 65535;
+final class HiveTypeMapping {
 
     private HiveTypeMapping() {}
 
-    /** The Hive type a Strata column of this type reads as; LTZ timestamps in the given zone. */
-    public static TypeInfo toHive(DataType type, ZoneId localZone) {
-        if (type instanceof AtomicType a) {
-            return switch (a.root()) {
-                case BOOLEAN -> TypeInfoFactory.booleanTypeInfo;
-                case TINYINT -> TypeInfoFactory.byteTypeInfo;
-                case SMALLINT -> TypeInfoFactory.shortTypeInfo;
-                case INT -> TypeInfoFactory.intTypeInfo;
-                case BIGINT -> TypeInfoFactory.longTypeInfo;
-                case FLOAT -> TypeInfoFactory.floatTypeInfo;
-                case DOUBLE -> TypeInfoFactory.doubleTypeInfo;
-                case DECIMAL -> TypeInfoFactory.getDecimalTypeInfo(a.precision(), a.scale());
-                case CHAR -> a.length() <= HIVE_MAX_CHAR
-                        ? TypeInfoFactory.getCharTypeInfo(a.length()) : TypeInfoFactory.stringTypeInfo;
-                case VARCHAR -> a.length() <= HIVE_MAX_VARCHAR
-                        ? TypeInfoFactory.getVarcharTypeInfo(a.length()) : TypeInfoFactory.stringTypeInfo;
-                case BINARY, VARBINARY -> TypeInfoFactory.binaryTypeInfo;
-                case DATE -> TypeInfoFactory.dateTypeInfo;
-                case TIME -> TypeInfoFactory.stringTypeInfo;
-                case TIMESTAMP -> TypeInfoFactory.timestampTypeInfo;
-                case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TypeInfoFactory.getTimestampTZTypeInfo(localZone);
-                default -> throw new IllegalStateException("Not an atomic type root: " + a.root());
-            };
+    /**
+     * The Hive type a Strata column of this type reads as: {@code HiveTypeNames.of(type)} parsed by Hive,
+     * with TIMESTAMP WITH LOCAL TIME ZONE values shown in {@code localZone} (the session's zone, which
+     * Hive's parser leaves at the JVM's default).
+     *
+     * @throws IllegalArgumentException when Hive cannot parse the type's Hive name (a struct field name
+     *     Hive's type parser does not read, such as one with a '-')
+     */
+    static TypeInfo typeInfo(DataType type, ZoneId localZone) {
+        String hiveName = HiveTypeNames.of(type);
+        TypeInfo parsed;
+        try {
+            parsed = parse(hiveName);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Hive cannot read the type " + type.asSqlString() + " (Hive type "
+                    + hiveName + "): " + e.getMessage(), e);
         }
-        if (type instanceof ArrayType arr) {
-            return TypeInfoFactory.getListTypeInfo(toHive(arr.element(), localZone));
-        }
-        if (type instanceof MapType map) {
-            return TypeInfoFactory.getMapTypeInfo(toHive(map.key(), localZone), toHive(map.value(), localZone));
-        }
-        if (type instanceof MultisetType set) {
-            return TypeInfoFactory.getMapTypeInfo(toHive(set.element(), localZone), TypeInfoFactory.intTypeInfo);
-        }
-        RowType row = (RowType) type;
-        List<String> names = new ArrayList<>();
-        List<TypeInfo> types = new ArrayList<>();
-        for (DataField f : row.fields()) {
-            names.add(hiveName(f.name()));
-            types.add(toHive(f.type(), localZone));
-        }
-        return TypeInfoFactory.getStructTypeInfo(names, types);
+        return withLocalZone(parsed, localZone);
     }
 
-    /** The Hive type string of a Strata type, as stored in the metastore. */
-    public static String toHiveTypeString(DataType type, ZoneId localZone) {
-        return toHive(type, localZone).getTypeName();
-    }
-
-    /** Whether a Hive type string declared for a column is the type the Strata column reads as. */
-    public static boolean matches(String declaredHiveType, DataType strataType, ZoneId localZone) {
+    /** Whether a Hive type declared for a column (in any case, as users may write it) is the Strata type's. */
+    static boolean matches(String declaredHiveType, DataType strataType) {
         TypeInfo declared;
         try {
-            // Hive's type parser knows only lower-case names; the metastore stores them so, users may not.
-            declared = TypeInfoUtils.getTypeInfoFromTypeString(declaredHiveType.trim().toLowerCase(Locale.ROOT));
+            declared = parse(declaredHiveType);
         } catch (IllegalArgumentException e) {
             return false;
         }
-        // Type names, not TypeInfo equality: an LTZ timestamp's zone is the session's, not part of the column.
-        return declared.getTypeName().equals(toHive(strataType, localZone).getTypeName());
+        return declared.getTypeName().equals(HiveTypeNames.of(strataType));
     }
-
-    /** Timestamp precision of tables created from Hive: microseconds, as Paimon's own Hive DDL does. */
-    static final int CREATED_TIMESTAMP_PRECISION = 6;
 
     /**
-     * The Strata type a column declared in Hive DDL gets when Hive creates the table: the inverse of
-     * {@link #toHive} (STRING becomes unbounded VARCHAR, BINARY unbounded VARBINARY).
+     * The Strata type a column declared in Hive DDL gets: {@link HiveTypeNames#toStrata} of the type as
+     * Hive reads it (so Hive's spellings such as {@code decimal} for {@code decimal(10,0)} work).
      *
-     * @throws IllegalArgumentException naming the column for a Hive type Strata has no type for
+     * @throws IllegalArgumentException naming the column, for a type Hive cannot parse or Strata cannot store
      */
-    public static DataType toStrata(String column, String hiveTypeString) {
+    static DataType toStrata(String column, String hiveType) {
         TypeInfo info;
         try {
-            info = TypeInfoUtils.getTypeInfoFromTypeString(hiveTypeString.trim().toLowerCase(Locale.ROOT));
+            info = parse(hiveType);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Column '" + column + "' has Hive type " + hiveTypeString
+            throw new IllegalArgumentException("Column '" + column + "' has Hive type " + hiveType
                     + " which Hive cannot parse: " + e.getMessage(), e);
         }
-        return toStrata(column, info);
+        return HiveTypeNames.toStrata(column, info.getTypeName());
     }
 
-    static DataType toStrata(String column, TypeInfo info) {
-        if (info instanceof ListTypeInfo list) {
-            return DataTypes.ARRAY(toStrata(column, list.getListElementTypeInfo()));
+    /** Hive's reading of a type string; an IllegalArgumentException for any text it rejects. */
+    private static TypeInfo parse(String hiveType) {
+        try {
+            // Hive's type parser knows only lower-case names; the metastore stores them so, users may not.
+            return TypeInfoUtils.getTypeInfoFromTypeString(hiveType.trim().toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // Hive reports some bad parameters (char(256)) as a plain RuntimeException.
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
-        if (info instanceof MapTypeInfo map) {
-            return DataTypes.MAP(toStrata(column, map.getMapKeyTypeInfo()).withNullable(false),
-                    toStrata(column, map.getMapValueTypeInfo()));
-        }
-        if (info instanceof StructTypeInfo struct) {
-            List<DataField> fields = new ArrayList<>();
-            List<String> names = struct.getAllStructFieldNames();
-            List<TypeInfo> types = struct.getAllStructFieldTypeInfos();
-            for (int i = 0; i < names.size(); i++) {
-                // Ids are placeholders: creating the schema numbers nested fields as Paimon does.
-                fields.add(new DataField(i, names.get(i), toStrata(column + "." + names.get(i), types.get(i))));
+    }
+
+    /** {@code info} with every local-time-zone timestamp in it shown in {@code zone}; the type name is unchanged. */
+    private static TypeInfo withLocalZone(TypeInfo info, ZoneId zone) {
+        return switch (info.getCategory()) {
+            case PRIMITIVE -> info instanceof TimestampLocalTZTypeInfo ? TypeInfoFactory.getTimestampTZTypeInfo(zone) : info;
+            case LIST -> TypeInfoFactory.getListTypeInfo(withLocalZone(((ListTypeInfo) info).getListElementTypeInfo(), zone));
+            case MAP -> TypeInfoFactory.getMapTypeInfo(withLocalZone(((MapTypeInfo) info).getMapKeyTypeInfo(), zone),
+                    withLocalZone(((MapTypeInfo) info).getMapValueTypeInfo(), zone));
+            case STRUCT -> {
+                StructTypeInfo struct = (StructTypeInfo) info;
+                List<TypeInfo> types = new ArrayList<>();
+                for (TypeInfo field : struct.getAllStructFieldTypeInfos()) {
+                    types.add(withLocalZone(field, zone));
+                }
+                yield TypeInfoFactory.getStructTypeInfo(struct.getAllStructFieldNames(), types);
             }
-            return new RowType(fields, true);
-        }
-        if (info instanceof PrimitiveTypeInfo p) {
-            return switch (p.getPrimitiveCategory()) {
-                case BOOLEAN -> DataTypes.BOOLEAN();
-                case BYTE -> DataTypes.TINYINT();
-                case SHORT -> DataTypes.SMALLINT();
-                case INT -> DataTypes.INT();
-                case LONG -> DataTypes.BIGINT();
-                case FLOAT -> DataTypes.FLOAT();
-                case DOUBLE -> DataTypes.DOUBLE();
-                case DECIMAL -> DataTypes.DECIMAL(((DecimalTypeInfo) p).precision(), ((DecimalTypeInfo) p).scale());
-                case CHAR -> DataTypes.CHAR(((CharTypeInfo) p).getLength());
-                case VARCHAR -> DataTypes.VARCHAR(((VarcharTypeInfo) p).getLength());
-                case STRING -> DataTypes.STRING();
-                case BINARY -> DataTypes.BYTES();
-                case DATE -> DataTypes.DATE();
-                case TIMESTAMP -> DataTypes.TIMESTAMP(CREATED_TIMESTAMP_PRECISION);
-                case TIMESTAMPLOCALTZ -> DataTypes.TIMESTAMP_LTZ(CREATED_TIMESTAMP_PRECISION);
-                default -> throw new IllegalArgumentException("Column '" + column + "' has Hive type "
-                        + p.getTypeName() + " which Strata tables cannot store");
-            };
-        }
-        throw new IllegalArgumentException("Column '" + column + "' has Hive type " + info.getTypeName()
-                + " which Strata tables cannot store");
-    }
-
-    /** Hive's metastore keeps names in lower case. */
-    public static String hiveName(String strataName) {
-        return strataName.toLowerCase(Locale.ROOT);
+            case UNION -> {
+                List<TypeInfo> types = new ArrayList<>();
+                for (TypeInfo member : ((UnionTypeInfo) info).getAllUnionObjectTypeInfos()) {
+                    types.add(withLocalZone(member, zone));
+                }
+                yield TypeInfoFactory.getUnionTypeInfo(types);
+            }
+        };
     }
 }

@@ -11,6 +11,7 @@ import io.strata.types.ArrayType;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 import io.strata.types.DataTypes;
+import io.strata.types.HiveTypeNames;
 import io.strata.types.MapType;
 import io.strata.types.MultisetType;
 import io.strata.types.RowType;
@@ -133,7 +134,7 @@ interface HiveVectorWriter {
             case FLOAT -> (s, p, v, i) -> ((DoubleColumnVector) v).vector[i] = s.getFloat(p);
             case DOUBLE -> (s, p, v, i) -> ((DoubleColumnVector) v).vector[i] = s.getDouble(p);
             case DECIMAL -> decimalWriter(type.precision(), type.scale());
-            case CHAR -> type.length() <= HiveTypeMapping.HIVE_MAX_CHAR ? (s, p, v, i) -> {
+            case CHAR -> type.length() <= HiveTypeNames.HIVE_MAX_CHAR ? (s, p, v, i) -> {
                 Utf8String chars = s.getString(p);
                 int end = chars.offset() + chars.length();
                 // Hive compares CHAR values without their padding, and its vectorized readers strip it.

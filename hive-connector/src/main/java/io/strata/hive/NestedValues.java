@@ -10,6 +10,7 @@ import io.strata.data.Utf8String;
 import io.strata.types.ArrayType;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
+import io.strata.types.HiveTypeNames;
 import io.strata.types.MapType;
 import io.strata.types.MultisetType;
 import io.strata.types.RowType;
@@ -82,9 +83,9 @@ final class NestedValues {
         return switch (type.root()) {
             case BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, BINARY, VARBINARY -> value;
             case DECIMAL -> HiveDecimal.create(((Decimal) value).toBigDecimal());
-            case CHAR -> type.length() <= HiveTypeMapping.HIVE_MAX_CHAR
+            case CHAR -> type.length() <= HiveTypeNames.HIVE_MAX_CHAR
                     ? new HiveChar(value.toString(), type.length()) : value.toString();
-            case VARCHAR -> type.length() <= HiveTypeMapping.HIVE_MAX_VARCHAR
+            case VARCHAR -> type.length() <= HiveTypeNames.HIVE_MAX_VARCHAR
                     ? new HiveVarchar(((Utf8String) value).toString(), type.length()) : value.toString();
             case DATE -> Date.ofEpochDay((Integer) value);
             case TIME -> LocalTime.ofNanoOfDay((Integer) value * 1_000_000L).toString();

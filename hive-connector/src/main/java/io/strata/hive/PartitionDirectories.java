@@ -5,7 +5,7 @@ import io.strata.predicate.Predicate;
 import io.strata.predicate.PredicateBuilder;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Split;
 import io.strata.table.TablePaths;
 import io.strata.types.AtomicType;
@@ -100,11 +100,11 @@ final class PartitionDirectories {
     }
 
     /** The directory (relative to the table root) of a split's partition. */
-    static String of(FileStoreTable table, Split split) {
+    static String of(Table table, Split split) {
         return paths(table).partitionPath(split.partition());
     }
 
-    static TablePaths paths(FileStoreTable table) {
+    static TablePaths paths(Table table) {
         TableSchema schema = table.schema();
         return new TablePaths(table.location(), schema.partitionType(),
                 new TableOptions(schema.options()).partitionDefaultName());

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
 
 /**
  * Every job-configuration and table-property key the connector reads or writes, and how it reads them.
@@ -155,8 +157,7 @@ public final class StrataConf {
     /** The declared column types (Hive type strings), parallel to {@link #declaredColumns}. */
     public static List<String> declaredTypes(Properties tableProperties) {
         List<String> types = new ArrayList<>();
-        for (org.apache.hadoop.hive.serde2.typeinfo.TypeInfo info : org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils
-                .getTypeInfosFromTypeString(tableProperties.getProperty(COLUMNS_TYPES, ""))) {
+        for (TypeInfo info : TypeInfoUtils.getTypeInfosFromTypeString(tableProperties.getProperty(COLUMNS_TYPES, ""))) {
             types.add(info.getTypeName());
         }
         return types;

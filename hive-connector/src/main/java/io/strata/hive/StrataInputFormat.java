@@ -3,7 +3,7 @@ package io.strata.hive;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.IndexFileMeta;
 import io.strata.predicate.Predicate;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TablePaths;
@@ -73,7 +73,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
         for (Map.Entry<Path, Map<String, Path>> entry : inputsByTable.entrySet()) {
             Path location = entry.getKey();
             Map<String, Path> inputs = entry.getValue();
-            FileStoreTable table = load(job, location);
+            Table table = load(job, location);
             // The whole table when Hive asks for its root; else exactly the partitions Hive asked for.
             boolean wholeTable = inputs.containsKey("");
             Plan plan;
@@ -113,7 +113,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
      * (partition, bucket) directory the plan reads, and one of the index directory when there are deletion
      * vectors; a file outside the table ({@code externalPath}) costs one status call.
      */
-    static void checkFiles(FileStoreTable table, List<Split> splits) throws IOException {
+    static void checkFiles(Table table, List<Split> splits) throws IOException {
         TablePaths paths = new TablePaths(table.location(), table.schema().partitionType(),
                 table.schema().tableOptions().partitionDefaultName());
         Map<String, Long> indexFiles = null;
@@ -154,7 +154,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
     }
 
     /** File name -> length of the files in a directory; empty when the directory does not exist. */
-    private static Map<String, Long> list(FileStoreTable table, Path dir) throws IOException {
+    private static Map<String, Long> list(Table table, Path dir) throws IOException {
         // FileIO.list gives no entries for a missing directory: every file expected there is then reported missing.
         Map<String, Long> files = new HashMap<>();
         for (FileStatus status : table.fileIO().list(dir)) {
@@ -163,7 +163,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
         return files;
     }
 
-    private static Long statusLength(FileStoreTable table, Path path) throws IOException {
+    private static Long statusLength(Table table, Path path) throws IOException {
         try {
             return table.fileIO().fileSize(path);
         } catch (FileNotFoundException e) {
@@ -171,7 +171,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
         }
     }
 
-    private static void checkSize(FileStoreTable table, Split split, String kind, Path path, Long actual,
+    private static void checkSize(Table table, Split split, String kind, Path path, Long actual,
             long recorded) throws IOException {
         if (actual == null) {
             throw new IOException(kind + " " + path + " of Strata table " + table.location() + " is missing (snapshot "
@@ -188,7 +188,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
      * The latest snapshot, unless the query or session asked for a snapshot id, a time or a tag; Hive's filter prunes
      * partitions and files (Hive still filters the rows).
      */
-    private static TableScan scan(FileStoreTable table, JobConf job) {
+    private static TableScan scan(Table table, JobConf job) {
         TableScan scan = table.newScan();
         Predicate filter = SearchArgumentFilter.fromConf(job, table.schema().rowType());
         if (filter != null) {
@@ -219,7 +219,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
             throw new IOException("StrataInputFormat reads only StrataInputSplits, got " + split.getClass().getName()
                     + ": " + split);
         }
-        FileStoreTable table = load(job, strataSplit.tableLocation());
+        Table table = load(job, strataSplit.tableLocation());
         if (readsBatches(job)) {
             return (RecordReader) new StrataVectorizedRecordReader(table, strataSplit, job);
         }
@@ -251,7 +251,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
         return true;
     }
 
-    private static FileStoreTable load(JobConf job, Path location) throws IOException {
+    private static Table load(JobConf job, Path location) throws IOException {
         try {
             return StrataTables.load(job, location.toString(), location.toString());
         } catch (IllegalArgumentException e) {

@@ -1,9 +1,8 @@
 package io.strata.hive;
 
-import io.strata.table.FileStoreTable;
 import io.strata.types.DataField;
+import io.strata.types.HiveTypeNames;
 import io.strata.types.RowType;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -43,7 +42,7 @@ public final class StrataMetaHook implements HiveMetaHook {
             }
             return;
         }
-        FileStoreTable table;
+        io.strata.table.Table table;
         try {
             table = StrataTables.load(conf, location, name);
         } catch (IllegalArgumentException e) {
@@ -54,14 +53,12 @@ public final class StrataMetaHook implements HiveMetaHook {
                     + " Strata table's partition keys " + table.schema().partitionKeys() + " are read as ordinary columns");
         }
         RowType rowType = table.schema().rowType();
-        ZoneId zone = StrataConf.localZone(conf);
         List<FieldSchema> declared = hiveTable.getSd().getCols();
         if (declared == null || declared.isEmpty() || fromDeserializer(declared)) {
             // ArrayList: the embedded metastore fails on immutable lists inside Thrift objects.
             List<FieldSchema> cols = new ArrayList<>();
             for (DataField f : rowType.fields()) {
-                cols.add(new FieldSchema(HiveTypeMapping.hiveName(f.name()),
-                        HiveTypeMapping.toHiveTypeString(f.type(), zone), f.description()));
+                cols.add(new FieldSchema(HiveTypeNames.hiveName(f.name()), HiveTypeNames.of(f.type()), f.description()));
             }
             hiveTable.getSd().setCols(cols);
             // The metastore keeps these columns for other engines; Hive asks the SerDe, which follows the
@@ -77,10 +74,10 @@ public final class StrataMetaHook implements HiveMetaHook {
                         + String.join(", ", rowType.fieldNames()) + ")");
             }
             DataField f = rowType.field(p);
-            if (!HiveTypeMapping.matches(col.getType(), f.type(), zone)) {
+            if (!HiveTypeMapping.matches(col.getType(), f.type())) {
                 throw new MetaException("Cannot create Hive table " + name + ": column '" + col.getName()
                         + "' is declared as " + col.getType() + " but the Strata table at " + location + " has "
-                        + f.type().asSqlString() + " (Hive type " + HiveTypeMapping.toHiveTypeString(f.type(), zone) + ")");
+                        + f.type().asSqlString() + " (Hive type " + HiveTypeNames.of(f.type()) + ")");
             }
         }
     }
@@ -116,7 +113,7 @@ public final class StrataMetaHook implements HiveMetaHook {
     public void preAlterTable(Table table, EnvironmentContext context) throws MetaException {
         String name = table.getDbName() + "." + table.getTableName();
         String location = table.getSd() == null ? null : table.getSd().getLocation();
-        FileStoreTable strata;
+        io.strata.table.Table strata;
         try {
             strata = StrataTables.load(conf, location, name);
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -132,8 +129,7 @@ public final class StrataMetaHook implements HiveMetaHook {
                 applied = changes;
                 strata = StrataTables.load(conf, location, name);
             }
-            table.getSd().setCols(new ArrayList<>(HiveAlterTable.metastoreColumns(table, strata.schema().rowType(),
-                    StrataConf.localZone(conf))));
+            table.getSd().setCols(new ArrayList<>(HiveAlterTable.metastoreColumns(table, strata.schema().rowType())));
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new MetaException(e.getMessage());
         }
@@ -157,7 +153,7 @@ public final class StrataMetaHook implements HiveMetaHook {
         }
         String name = table.getDbName() + "." + table.getTableName();
         try {
-            FileStoreTable strata = StrataTables.load(conf, table.getSd().getLocation(), name);
+            io.strata.table.Table strata = StrataTables.load(conf, table.getSd().getLocation(), name);
             new io.strata.schema.SchemaManager(strata.fileIO(), strata.location())
                     .commitChanges(undo.undo().toArray(new io.strata.schema.SchemaChange[0]));
         } catch (RuntimeException e) {

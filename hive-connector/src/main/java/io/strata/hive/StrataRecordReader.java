@@ -2,7 +2,7 @@ package io.strata.hive;
 
 import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
@@ -26,7 +26,7 @@ final class StrataRecordReader implements RecordReader<NullWritable, StrataRowWr
     private final long totalRows;
     private long rowsRead;
 
-    StrataRecordReader(FileStoreTable table, StrataInputSplit inputSplit, int[] readColumns) throws IOException {
+    StrataRecordReader(Table table, StrataInputSplit inputSplit, int[] readColumns) throws IOException {
         this.inputSplit = inputSplit;
         this.readColumns = readColumns;
         RowType rowType = table.schema().rowType();

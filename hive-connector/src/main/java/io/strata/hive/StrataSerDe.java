@@ -1,8 +1,9 @@
 package io.strata.hive;
 
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
+import io.strata.types.HiveTypeNames;
 import io.strata.types.RowType;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ public final class StrataSerDe extends AbstractSerDe {
             this.inspector = declaredInspector(tableProperties, StrataConf.localZone(conf));
             return;
         }
-        FileStoreTable table;
+        Table table;
         try {
             table = StrataTables.load(conf, StrataConf.location(tableProperties), hiveTable);
         } catch (IllegalArgumentException e) {
@@ -63,10 +64,10 @@ public final class StrataSerDe extends AbstractSerDe {
                             + " recreate the Hive table (without a column list it follows the Strata schema)");
                 }
                 DataType type = rowType.field(p).type();
-                if (i < declaredTypes.size() && !HiveTypeMapping.matches(declaredTypes.get(i), type, zone)) {
+                if (i < declaredTypes.size() && !HiveTypeMapping.matches(declaredTypes.get(i), type)) {
                     throw new SerDeException("The column '" + name + "' of Hive table " + hiveTable + " is declared as "
                             + declaredTypes.get(i) + " but the Strata table at " + table.location() + " has "
-                            + type.asSqlString() + " (Hive type " + HiveTypeMapping.toHiveTypeString(type, zone)
+                            + type.asSqlString() + " (Hive type " + HiveTypeNames.of(type)
                             + "): recreate the Hive table with that type, or without a column list to follow the"
                             + " Strata schema");
                 }
@@ -76,21 +77,26 @@ public final class StrataSerDe extends AbstractSerDe {
         StrataRowInspector rowInspector = new StrataRowInspector();
         for (int p : columns) {
             DataField f = rowType.field(p);
-            rowInspector.addField(HiveTypeMapping.hiveName(f.name()), p, new HiveFieldReader(f.type(), zone),
-                    f.description());
+            HiveFieldReader reader;
+            try {
+                reader = new HiveFieldReader(f.type(), zone);
+            } catch (IllegalArgumentException e) {
+                throw new SerDeException("The column '" + f.name() + "' of the Strata table at " + table.location()
+                        + " cannot be read by Hive table " + hiveTable + ": " + e.getMessage(), e);
+            }
+            rowInspector.addField(HiveTypeNames.hiveName(f.name()), p, reader, f.description());
         }
         this.inspector = rowInspector;
     }
 
     private static StrataRowInspector declaredInspector(Properties tableProperties, ZoneId zone) throws SerDeException {
         List<String> names = StrataConf.declaredColumns(tableProperties);
-        List<org.apache.hadoop.hive.serde2.typeinfo.TypeInfo> types = org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils
-                .getTypeInfosFromTypeString(tableProperties.getProperty("columns.types", ""));
+        List<String> types = StrataConf.declaredTypes(tableProperties);
         StrataRowInspector rowInspector = new StrataRowInspector();
         try {
             for (int i = 0; i < names.size() && i < types.size(); i++) {
                 DataType type = HiveTypeMapping.toStrata(names.get(i), types.get(i));
-                rowInspector.addField(HiveTypeMapping.hiveName(names.get(i)), i, new HiveFieldReader(type, zone), null);
+                rowInspector.addField(HiveTypeNames.hiveName(names.get(i)), i, new HiveFieldReader(type, zone), null);
             }
         } catch (IllegalArgumentException e) {
             throw new SerDeException(e.getMessage(), e);

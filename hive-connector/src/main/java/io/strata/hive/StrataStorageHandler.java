@@ -1,7 +1,7 @@
 package io.strata.hive;
 
 import io.strata.manifest.DataFileMeta;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Split;
 import io.strata.predicate.Predicate;
 import io.strata.table.TablePaths;
@@ -124,7 +124,7 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
             }
         }
         String location = partish.getTable().getDataLocation().toString();
-        FileStoreTable table = StrataTables.load(getConf(), location, partish.getTable().getFullyQualifiedName());
+        Table table = StrataTables.load(getConf(), location, partish.getTable().getFullyQualifiedName());
         String partition = partish.getPartition() == null ? null : partish.getPartition().getName();
         TablePaths paths = PartitionDirectories.paths(table);
         TableScan scan = table.newScan();

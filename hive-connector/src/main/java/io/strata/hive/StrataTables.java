@@ -1,7 +1,7 @@
 package io.strata.hive;
 
 import io.strata.fs.FileIO;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -16,7 +16,7 @@ final class StrataTables {
      * @throws IllegalArgumentException naming the Hive table and the location when there is no Strata
      *     table there or it cannot be read
      */
-    static FileStoreTable load(Configuration conf, String location, String hiveTable) {
+    static Table load(Configuration conf, String location, String hiveTable) {
         if (location == null) {
             throw new IllegalArgumentException("Hive table " + hiveTable + " has no LOCATION, so it has no Strata"
                     + " table to read");
@@ -24,7 +24,7 @@ final class StrataTables {
         try {
             // A metastore partition's location is a partition directory: the table is above it.
             Path root = PartitionDirectories.tableRoot(conf, new Path(location));
-            return FileStoreTable.load(new FileIO(conf == null ? new Configuration() : conf), root);
+            return Table.load(new FileIO(conf == null ? new Configuration() : conf), root);
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("Cannot look for the Strata table of Hive table " + hiveTable + " at "
                     + location + ": " + e.getMessage(), e);

@@ -3,7 +3,7 @@ package io.strata.hive;
 import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
 import io.strata.predicate.Predicate;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.SplitBatches;
@@ -61,7 +61,7 @@ final class StrataVectorizedRecordReader implements RecordReader<NullWritable, V
     private int pendingStart;
     private long rowsRead;
 
-    StrataVectorizedRecordReader(FileStoreTable table, StrataInputSplit inputSplit, JobConf job) throws IOException {
+    StrataVectorizedRecordReader(Table table, StrataInputSplit inputSplit, JobConf job) throws IOException {
         this.inputSplit = inputSplit;
         this.context = Utilities.getVectorizedRowBatchCtx(job);
         RowType rowType = table.schema().rowType();

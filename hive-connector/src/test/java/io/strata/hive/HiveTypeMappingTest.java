@@ -1,89 +1,109 @@
 package io.strata.hive;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.types.DataField;
-import io.strata.types.DataType;
 import io.strata.types.DataTypes;
-import io.strata.types.MultisetType;
+import io.strata.types.HiveTypeCases;
+import io.strata.types.HiveTypeCases.Case;
+import io.strata.types.RowType;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.hive.serde2.typeinfo.ListTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.MapTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.StructTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TimestampLocalTZTypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
 import org.junit.jupiter.api.Test;
 
-/** Every Strata type has one Hive type; declared Hive types are checked against it. */
+/**
+ * The connector's TypeInfos are Hive's parse of core's Hive type names, for every type
+ * ({@link HiveTypeCases}; the mapping itself is tested in core's {@code HiveTypeNamesTest}).
+ */
 class HiveTypeMappingTest {
 
-    private static final ZoneId ZONE = ZoneId.of("Europe/Berlin");
+    private static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
 
-    private static String hive(DataType type) {
-        return HiveTypeMapping.toHiveTypeString(type, ZONE);
+    @Test
+    void everyTypeInfoIsTheParsedHiveTypeName() {
+        for (Case c : HiveTypeCases.ALL) {
+            TypeInfo parsed = TypeInfoUtils.getTypeInfoFromTypeString(c.hive());
+            ZoneId parserZone = localZones(parsed).isEmpty() ? BERLIN : localZones(parsed).get(0);
+            assertThat(HiveTypeMapping.typeInfo(c.strata(), parserZone)).as(c.hive()).isEqualTo(parsed);
+            assertThat(parsed.getTypeName()).as(c.hive()).isEqualTo(c.hive());
+        }
     }
 
     @Test
-    void atomicTypes() {
-        assertThat(hive(DataTypes.BOOLEAN())).isEqualTo("boolean");
-        assertThat(hive(DataTypes.TINYINT())).isEqualTo("tinyint");
-        assertThat(hive(DataTypes.SMALLINT())).isEqualTo("smallint");
-        assertThat(hive(DataTypes.INT())).isEqualTo("int");
-        assertThat(hive(DataTypes.BIGINT())).isEqualTo("bigint");
-        assertThat(hive(DataTypes.FLOAT())).isEqualTo("float");
-        assertThat(hive(DataTypes.DOUBLE())).isEqualTo("double");
-        assertThat(hive(DataTypes.DECIMAL(38, 18))).isEqualTo("decimal(38,18)");
-        assertThat(hive(DataTypes.DECIMAL(5, 0))).isEqualTo("decimal(5,0)");
-        assertThat(hive(DataTypes.CHAR(255))).isEqualTo("char(255)");
-        assertThat(hive(DataTypes.CHAR(256))).isEqualTo("string");
-        assertThat(hive(DataTypes.VARCHAR(65535))).isEqualTo("varchar(65535)");
-        assertThat(hive(DataTypes.VARCHAR(65536))).isEqualTo("string");
-        assertThat(hive(DataTypes.STRING())).isEqualTo("string");
-        assertThat(hive(DataTypes.BINARY(4))).isEqualTo("binary");
-        assertThat(hive(DataTypes.BYTES())).isEqualTo("binary");
-        assertThat(hive(DataTypes.DATE())).isEqualTo("date");
-        assertThat(hive(DataTypes.TIME(3))).isEqualTo("string");
-        assertThat(hive(DataTypes.TIMESTAMP(9))).isEqualTo("timestamp");
-        assertThat(hive(DataTypes.TIMESTAMP_LTZ(6))).isEqualTo("timestamp with local time zone");
+    void localTimeZoneTimestampsShowInTheSessionZoneAtAnyDepth() {
+        for (Case c : HiveTypeCases.ALL) {
+            TypeInfo info = HiveTypeMapping.typeInfo(c.strata(), BERLIN);
+            assertThat(info.getTypeName()).as(c.hive()).isEqualTo(c.hive());
+            assertThat(localZones(info)).as(c.hive()).allMatch(BERLIN::equals)
+                    .hasSize(c.hive().split("local time zone", -1).length - 1);
+        }
     }
 
     @Test
-    void nestedTypes() {
-        assertThat(hive(DataTypes.ARRAY(DataTypes.INT()))).isEqualTo("array<int>");
-        assertThat(hive(DataTypes.MAP(DataTypes.STRING(), DataTypes.ARRAY(DataTypes.DECIMAL(10, 2)))))
-                .isEqualTo("map<string,array<decimal(10,2)>>");
-        assertThat(hive(new MultisetType(DataTypes.VARCHAR(5), true))).isEqualTo("map<varchar(5),int>");
-        assertThat(hive(DataTypes.ROW(new DataField(1, "Amount", DataTypes.BIGINT()), new DataField(2, "tags",
-                DataTypes.ARRAY(DataTypes.STRING()))))).isEqualTo("struct<amount:bigint,tags:array<string>>");
+    void declaredTypesMapBackAsHiveReadsThem() {
+        for (Case c : HiveTypeCases.ALL) {
+            assertThat(HiveTypeMapping.toStrata("c", c.hive().toUpperCase(Locale.ROOT))).as(c.hive()).isEqualTo(c.declared());
+        }
+        // Hive's own spellings: a decimal without parameters is decimal(10,0).
+        assertThat(HiveTypeMapping.toStrata("c", "DECIMAL")).isEqualTo(DataTypes.DECIMAL(10, 0));
+        assertThat(HiveTypeMapping.toStrata("c", "decimal(12)")).isEqualTo(DataTypes.DECIMAL(12, 0));
     }
 
     @Test
     void declaredTypesMatchOnlyTheirOwnType() {
-        assertThat(HiveTypeMapping.matches("BIGINT", DataTypes.BIGINT(), ZONE)).isTrue();
-        assertThat(HiveTypeMapping.matches("int", DataTypes.BIGINT(), ZONE)).isFalse();
-        assertThat(HiveTypeMapping.matches("decimal(10,2)", DataTypes.DECIMAL(10, 2), ZONE)).isTrue();
-        assertThat(HiveTypeMapping.matches("decimal(10,3)", DataTypes.DECIMAL(10, 2), ZONE)).isFalse();
-        assertThat(HiveTypeMapping.matches("varchar(10)", DataTypes.VARCHAR(10), ZONE)).isTrue();
-        assertThat(HiveTypeMapping.matches("string", DataTypes.VARCHAR(10), ZONE)).isFalse();
-        assertThat(HiveTypeMapping.matches("timestamp with local time zone", DataTypes.TIMESTAMP_LTZ(3), ZONE)).isTrue();
-        assertThat(HiveTypeMapping.matches("struct<a:int>", DataTypes.ROW(new DataField(1, "a", DataTypes.INT())), ZONE)).isTrue();
+        assertThat(HiveTypeMapping.matches("BIGINT", DataTypes.BIGINT())).isTrue();
+        assertThat(HiveTypeMapping.matches("int", DataTypes.BIGINT())).isFalse();
+        assertThat(HiveTypeMapping.matches("decimal(10,2)", DataTypes.DECIMAL(10, 2))).isTrue();
+        assertThat(HiveTypeMapping.matches("decimal(10,3)", DataTypes.DECIMAL(10, 2))).isFalse();
+        assertThat(HiveTypeMapping.matches("decimal", DataTypes.DECIMAL(10, 0))).isTrue();
+        assertThat(HiveTypeMapping.matches("varchar(10)", DataTypes.VARCHAR(10))).isTrue();
+        assertThat(HiveTypeMapping.matches("string", DataTypes.VARCHAR(10))).isFalse();
+        assertThat(HiveTypeMapping.matches("timestamp with local time zone", DataTypes.TIMESTAMP_LTZ(3))).isTrue();
+        assertThat(HiveTypeMapping.matches("Struct<A:int>", DataTypes.ROW(new DataField(1, "a", DataTypes.INT())))).isTrue();
+        assertThat(HiveTypeMapping.matches("char(256)", DataTypes.CHAR(256))).isFalse();
+        assertThat(HiveTypeMapping.matches("no type", DataTypes.INT())).isFalse();
     }
 
     @Test
-    void declaredHiveTypesMapBackToStrataTypesThatReadAsThemAgain() {
-        String[] declared = {"boolean", "tinyint", "smallint", "int", "bigint", "float", "double", "decimal(38,18)",
-                "char(10)", "varchar(20)", "string", "binary", "date", "timestamp", "array<int>", "map<string,bigint>",
-                "struct<a:int,b:array<string>>"};
-        for (String hiveType : declared) {
-            DataType strata = HiveTypeMapping.toStrata("c", hiveType);
-            assertThat(hive(strata)).as(hiveType).isEqualTo(hiveType);
-        }
-        assertThat(HiveTypeMapping.toStrata("c", "STRING")).isEqualTo(DataTypes.STRING());
-        assertThat(HiveTypeMapping.toStrata("c", "timestamp")).isEqualTo(DataTypes.TIMESTAMP(6));
-        assertThat(HiveTypeMapping.toStrata("c", "timestamp with local time zone")).isEqualTo(DataTypes.TIMESTAMP_LTZ(6));
-        assertThat(HiveTypeMapping.toStrata("c", "map<string,int>")).isEqualTo(
-                DataTypes.MAP(DataTypes.STRING().withNullable(false), DataTypes.INT()));
-    }
-
-    @Test
-    void aHiveTypeStrataCannotStoreFailsNamingTheColumn() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HiveTypeMapping.toStrata("u", "uniontype<int,string>"))
+    void aHiveTypeStrataCannotStoreOrHiveCannotParseFailsNamingTheColumn() {
+        assertThatThrownBy(() -> HiveTypeMapping.toStrata("u", "uniontype<int,string>"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'u'").hasMessageContaining("uniontype");
+                .hasMessage("Column 'u' has Hive type uniontype<int,string> which Strata tables cannot store");
+        assertThatThrownBy(() -> HiveTypeMapping.toStrata("v", "char(256)"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Column 'v' has Hive type char(256) which Hive cannot parse");
+    }
+
+    @Test
+    void aStructFieldNameHivesParserCannotReadFailsNamingTheType() {
+        RowType row = DataTypes.ROW(new DataField(1, "a-b", DataTypes.INT()));
+        assertThatThrownBy(() -> HiveTypeMapping.typeInfo(row, BERLIN))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Hive cannot read the type ROW<`a-b` INT> (Hive type struct<a-b:int>)");
+    }
+
+    /** The zones of the local-time-zone timestamps in {@code info}, depth first. */
+    private static List<ZoneId> localZones(TypeInfo info) {
+        List<ZoneId> zones = new ArrayList<>();
+        if (info instanceof TimestampLocalTZTypeInfo ltz) {
+            zones.add(ltz.timeZone());
+        } else if (info instanceof ListTypeInfo list) {
+            zones.addAll(localZones(list.getListElementTypeInfo()));
+        } else if (info instanceof MapTypeInfo map) {
+            zones.addAll(localZones(map.getMapKeyTypeInfo()));
+            zones.addAll(localZones(map.getMapValueTypeInfo()));
+        } else if (info instanceof StructTypeInfo struct) {
+            struct.getAllStructFieldTypeInfos().forEach(t -> zones.addAll(localZones(t)));
+        }
+        return zones;
     }
 }

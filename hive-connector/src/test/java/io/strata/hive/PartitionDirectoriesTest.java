@@ -10,7 +10,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ class PartitionDirectoriesTest {
     @TempDir
     java.nio.file.Path dir;
 
-    private FileStoreTable table;
+    private Table table;
 
     @BeforeEach
     void createTable() {

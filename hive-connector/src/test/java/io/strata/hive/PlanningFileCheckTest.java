@@ -12,7 +12,7 @@ import io.strata.fs.FileIO;
 import io.strata.manifest.DataFileMeta;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.types.DataTypes;
@@ -39,7 +39,7 @@ class PlanningFileCheckTest {
     @TempDir
     java.nio.file.Path dir;
 
-    private FileStoreTable table;
+    private Table table;
 
     @BeforeEach
     void writeTable() {

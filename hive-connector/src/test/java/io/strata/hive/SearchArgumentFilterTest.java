@@ -9,7 +9,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
@@ -31,7 +31,7 @@ class SearchArgumentFilterTest {
     @TempDir
     java.nio.file.Path dir;
 
-    private FileStoreTable table;
+    private Table table;
 
     @BeforeEach
     void writeTable() {

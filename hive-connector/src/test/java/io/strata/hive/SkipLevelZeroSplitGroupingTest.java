@@ -11,7 +11,7 @@ import io.strata.fs.FileIO;
 import io.strata.manifest.DataFileMeta;
 import io.strata.oracle.PaimonOracle;
 import io.strata.oracle.Rows;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
@@ -107,7 +107,7 @@ class SkipLevelZeroSplitGroupingTest {
                     org.apache.paimon.schema.SchemaChange.setOption("write-only", "true"), false);
             paimon.write(DB, name, List.of(row(ROWS + 500, 2, RowKind.INSERT)));
 
-            FileStoreTable table = FileStoreTable.load(FileIO.local(), new Path(paimon.tablePath(DB, name).toUri()));
+            Table table = Table.load(FileIO.local(), new Path(paimon.tablePath(DB, name).toUri()));
             Plan plan = table.newScan().plan();
             JobConf job = new JobConf(new Configuration());
             FileInputFormat.setInputPaths(job, new Path(table.location().toString()));
@@ -186,7 +186,7 @@ class SkipLevelZeroSplitGroupingTest {
         return copy;
     }
 
-    private static List<String> readThroughConnector(FileStoreTable table, StrataInputSplit split, JobConf job)
+    private static List<String> readThroughConnector(Table table, StrataInputSplit split, JobConf job)
             throws Exception {
         List<String> rows = new ArrayList<>();
         RecordReader<NullWritable, Writable> reader = new StrataInputFormat().getRecordReader(split, job, Reporter.NULL);
@@ -201,7 +201,7 @@ class SkipLevelZeroSplitGroupingTest {
         return rows;
     }
 
-    private static List<String> coreRead(FileStoreTable table, Plan plan) throws Exception {
+    private static List<String> coreRead(Table table, Plan plan) throws Exception {
         TableRead read = table.newRead(plan);
         List<String> rows = new ArrayList<>();
         for (Split split : plan.splits()) {

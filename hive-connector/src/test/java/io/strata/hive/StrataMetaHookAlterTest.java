@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaManager;
-import io.strata.table.FileStoreTable;
 import io.strata.types.DataTypes;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -77,7 +76,7 @@ class StrataMetaHookAlterTest {
     }
 
     private Map<String, String> options() {
-        return FileStoreTable.load(FileIO.local(), location).schema().options();
+        return io.strata.table.Table.load(FileIO.local(), location).schema().options();
     }
 
     @Test
@@ -119,13 +118,13 @@ class StrataMetaHookAlterTest {
         Table t = hiveTable(Map.of(), new FieldSchema("n", "decimal(12,3)", "a number"));
         EnvironmentContext c = context("ADDCOLS", null);
         hook.preAlterTable(t, c);
-        FileStoreTable evolved = FileStoreTable.load(FileIO.local(), location);
+        io.strata.table.Table evolved = io.strata.table.Table.load(FileIO.local(), location);
         assertThat(evolved.schema().rowType().fieldNames()).containsExactly("id", "v", "n");
         assertThat(evolved.schema().rowType().field(2).type()).isEqualTo(DataTypes.DECIMAL(12, 3));
         assertThat(t.getSd().getCols()).extracting(FieldSchema::getType).containsExactly("bigint", "string", "decimal(12,3)");
 
         hook.rollbackAlterTable(t, c);
-        assertThat(FileStoreTable.load(FileIO.local(), location).schema().rowType().fieldNames()).containsExactly("id", "v");
+        assertThat(io.strata.table.Table.load(FileIO.local(), location).schema().rowType().fieldNames()).containsExactly("id", "v");
     }
 
     @Test

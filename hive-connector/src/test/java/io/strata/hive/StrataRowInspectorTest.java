@@ -6,7 +6,7 @@ import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
@@ -28,7 +28,7 @@ class StrataRowInspectorTest {
     @TempDir
     java.nio.file.Path dir;
 
-    private FileStoreTable table;
+    private Table table;
 
     @BeforeEach
     void createTable() {

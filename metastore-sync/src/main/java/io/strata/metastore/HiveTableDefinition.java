@@ -1,7 +1,6 @@
 package io.strata.metastore;
 
 import io.strata.schema.TableSchema;
-import io.strata.table.FileStoreTable;
 import io.strata.table.PartitionStatistics;
 import io.strata.table.TablePaths;
 import io.strata.types.DataField;
@@ -60,13 +59,13 @@ final class HiveTableDefinition {
     /** Table options copied into the table's parameters (what engines ask the metastore about). */
     private static final List<String> COPIED_OPTIONS = List.of("primary-key", "bucket", "bucket-key", "merge-engine");
 
-    private final FileStoreTable table;
+    private final io.strata.table.Table table;
     private final String database;
     private final String name;
     private final boolean paimonFormats;
     private final HivePartitionValues partitionValues;
 
-    HiveTableDefinition(FileStoreTable table, String database, String name, boolean paimonFormats) {
+    HiveTableDefinition(io.strata.table.Table table, String database, String name, boolean paimonFormats) {
         this.table = table;
         this.database = database;
         this.name = name;

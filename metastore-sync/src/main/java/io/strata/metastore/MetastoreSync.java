@@ -1,7 +1,6 @@
 package io.strata.metastore;
 
 import io.strata.snapshot.Snapshot;
-import io.strata.table.FileStoreTable;
 import io.strata.table.PartitionStatistics;
 import io.strata.table.SnapshotDiff;
 import java.util.ArrayList;
@@ -88,14 +87,14 @@ public final class MetastoreSync implements AutoCloseable {
     }
 
     /** The table's options with this sync's overrides on top. */
-    Map<String, String> options(FileStoreTable table) {
+    Map<String, String> options(io.strata.table.Table table) {
         Map<String, String> merged = new HashMap<>(table.schema().options());
         merged.putAll(overrides);
         return merged;
     }
 
     /** The metastore database and table name of {@code table}: from the options, else the warehouse layout. */
-    public static String[] metastoreName(FileStoreTable table, Map<String, String> options) {
+    public static String[] metastoreName(io.strata.table.Table table, Map<String, String> options) {
         Path location = table.location();
         String db = MetastoreSyncOptions.DATABASE.get(options);
         String name = MetastoreSyncOptions.TABLE.get(options);
@@ -114,19 +113,19 @@ public final class MetastoreSync implements AutoCloseable {
     }
 
     /** Syncs the table's latest snapshot (or only its entry, if it has none). */
-    public SyncResult sync(FileStoreTable table) {
-        Long latest = table.snapshotManager().latestSnapshotId();
+    public SyncResult sync(io.strata.table.Table table) {
+        Long latest = table.snapshots().latestSnapshotId();
         return syncTo(table, latest == null ? -1 : latest);
     }
 
     /** Syncs snapshot {@code snapshotId} (-1: the table entry only, for a table without snapshots). */
-    public SyncResult syncTo(FileStoreTable loaded, long snapshotId) {
+    public SyncResult syncTo(io.strata.table.Table loaded, long snapshotId) {
         return syncTo(loaded, snapshotId, false);
     }
 
-    private SyncResult syncTo(FileStoreTable loaded, long snapshotId, boolean forceFull) {
+    private SyncResult syncTo(io.strata.table.Table loaded, long snapshotId, boolean forceFull) {
         // The latest schema, not the writer's: a schema change without a commit must reach the metastore too.
-        FileStoreTable table = FileStoreTable.load(loaded.fileIO(), loaded.location());
+        io.strata.table.Table table = io.strata.table.Table.load(loaded.fileIO(), loaded.location());
         Map<String, String> options = options(table);
         String[] name = metastoreName(table, options);
         String db = name[0];
@@ -135,7 +134,7 @@ public final class MetastoreSync implements AutoCloseable {
         boolean paimonFormats = MetastoreSyncOptions.PAIMON_FORMATS.get(options);
         HiveTableDefinition definition = new HiveTableDefinition(table, db, tbl, paimonFormats);
         int batch = MetastoreSyncOptions.PARTITION_BATCH_SIZE.get(options);
-        Snapshot snapshot = snapshotId < 0 ? null : table.snapshotManager().snapshot(snapshotId);
+        Snapshot snapshot = snapshotId < 0 ? null : table.snapshots().snapshot(snapshotId);
 
         Table hive = session.call("Reading table " + full, (c, t) -> {
             try {
@@ -161,7 +160,7 @@ public final class MetastoreSync implements AutoCloseable {
         Long recorded = parseId(hive.getParameters().get(HiveTableDefinition.SNAPSHOT_ID));
         Long previous = parseId(hive.getParameters().get(HiveTableDefinition.PREVIOUS_SNAPSHOT_ID));
         if (snapshot != null && recorded != null && recorded > snapshotId
-                && table.snapshotManager().snapshotExists(recorded)) {
+                && table.snapshots().snapshotExists(recorded)) {
             LOG.info("Metastore table {} already describes snapshot {} of {}, newer than {}", full, recorded,
                     table.location(), snapshotId);
             return new SyncResult(db, tbl, recorded, SyncResult.Mode.AHEAD, false, 0, 0, 0, recorded);
@@ -265,7 +264,7 @@ public final class MetastoreSync implements AutoCloseable {
                 }
                 // Another sync moved the table since we read it: what we added may be stale against its
                 // snapshot, so compare everything, at the newer of the two snapshots.
-                Long latest = table.snapshotManager().latestSnapshotId();
+                Long latest = table.snapshots().latestSnapshotId();
                 long target = Math.max(snapshotId, latest == null ? snapshotId : latest);
                 LOG.warn("Metastore table {} was advanced by a concurrent sync; reconciling fully at snapshot {}", full, target);
                 if (forceFull) {
@@ -309,7 +308,7 @@ public final class MetastoreSync implements AutoCloseable {
     }
 
     /** The partition paths to look at, or empty for a full reconcile. */
-    private static Optional<Set<String>> changedPartitions(FileStoreTable table, Long recorded, Long previous, long target) {
+    private static Optional<Set<String>> changedPartitions(io.strata.table.Table table, Long recorded, Long previous, long target) {
         if (recorded == null || recorded > target) {
             return Optional.empty();
         }

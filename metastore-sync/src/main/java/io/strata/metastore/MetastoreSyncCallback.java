@@ -2,7 +2,7 @@ package io.strata.metastore;
 
 import io.strata.snapshot.Snapshot;
 import io.strata.table.CommitCallback;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,12 +24,12 @@ public final class MetastoreSyncCallback implements CommitCallback {
     }
 
     @Override
-    public void committed(FileStoreTable table, Snapshot snapshot) {
+    public void committed(Table table, Snapshot snapshot) {
         boolean strict = MetastoreSyncOptions.STRICT.get(options);
         try (MetastoreSync sync = MetastoreSync.connect(options, table.fileIO().hadoopConf())) {
             // The latest, not only this snapshot: a concurrent writer may have committed after it, and the
             // metastore must never be moved back to an older snapshot.
-            Long latest = table.snapshotManager().latestSnapshotId();
+            Long latest = table.snapshots().latestSnapshotId();
             sync.syncTo(table, Math.max(snapshot.id(), latest == null ? snapshot.id() : latest));
         } catch (RuntimeException e) {
             if (strict) {

@@ -2,7 +2,7 @@ package io.strata.metastore;
 
 import io.strata.table.CommitCallback;
 import io.strata.table.CommitHookProvider;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +13,7 @@ import java.util.Map;
 public final class MetastoreSyncHooks implements CommitHookProvider {
 
     @Override
-    public List<CommitCallback> commitCallbacks(FileStoreTable table) {
+    public List<CommitCallback> commitCallbacks(Table table) {
         Map<String, String> options = table.schema().options();
         if (!MetastoreSyncOptions.enabled(options)) {
             return List.of();

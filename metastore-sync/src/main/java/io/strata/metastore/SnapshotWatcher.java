@@ -1,7 +1,7 @@
 package io.strata.metastore;
 
 import io.strata.fs.FileIO;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -60,9 +60,13 @@ public final class SnapshotWatcher implements AutoCloseable {
         return java.util.Optional.ofNullable(failure);
     }
 
-    /** Whether the watcher still follows the table (false after {@link #close()} or a fatal error). */
+    /**
+     * Whether the watcher's thread is still there to follow the table: true until it has ended after
+     * {@link #close()} or a fatal error. Once false, nothing syncs any more, which is what a caller
+     * can rely on (no poll that was already under way lands later).
+     */
     public boolean isRunning() {
-        return running && stopped.getCount() > 0;
+        return stopped.getCount() > 0;
     }
 
     private void run() {
@@ -83,8 +87,8 @@ public final class SnapshotWatcher implements AutoCloseable {
 
     private void pollOnce() {
         try {
-            FileStoreTable table = FileStoreTable.load(io, location);
-            Long latest = table.snapshotManager().latestSnapshotId();
+            Table table = Table.load(io, location);
+            Long latest = table.snapshots().latestSnapshotId();
             long target = latest == null ? -1 : latest;
             if (target != synced.get()) {
                 sync.syncTo(table, target);

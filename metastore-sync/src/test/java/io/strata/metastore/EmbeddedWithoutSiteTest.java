@@ -11,7 +11,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,26 +49,26 @@ class EmbeddedWithoutSiteTest {
         assumeThat(EmbeddedMetastoreSettings.siteFile()).as("this JVM has no hive-site.xml").isNull();
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable strict = table(catalog, "strict", Map.of("metastore.sync.uri", "embedded",
+        Table strict = table(catalog, "strict", Map.of("metastore.sync.uri", "embedded",
                 "metastore.sync.strict", "true"));
         assertThatThrownBy(() -> write(strict, 1)).hasStackTraceContaining("was committed but not synced")
                 .hasStackTraceContaining("needs the metastore database named");
         assertThat(strict.latestSnapshot()).as("the snapshot landed").isPresent();
 
-        FileStoreTable lenient = table(catalog, "lenient", Map.of("metastore.sync.uri", "embedded"));
+        Table lenient = table(catalog, "lenient", Map.of("metastore.sync.uri", "embedded"));
         write(lenient, 1);
         write(lenient, 2);
         assertThat(lenient.latestSnapshot().orElseThrow().id()).isEqualTo(2);
     }
 
-    private static FileStoreTable table(FileSystemCatalog catalog, String name, Map<String, String> options) {
+    private static Table table(FileSystemCatalog catalog, String name, Map<String, String> options) {
         Schema.Builder b = Schema.newBuilder().column("id", DataTypes.INT().withNullable(false))
                 .column("v", DataTypes.STRING()).primaryKey("id").option("bucket", "1");
         options.forEach(b::option);
         return catalog.createTable(Identifier.of("db", name), b.build(), false);
     }
 
-    private static void write(FileStoreTable table, int id) throws Exception {
+    private static void write(Table table, int id) throws Exception {
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(id, Utf8String.fromString("v" + id)));
             w.commit();

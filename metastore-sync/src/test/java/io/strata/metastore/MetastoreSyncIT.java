@@ -11,7 +11,6 @@ import io.strata.catalog.FileSystemCatalog;
 import io.strata.data.GenericRow;
 import io.strata.schema.SchemaChange;
 import io.strata.schema.SchemaManager;
-import io.strata.table.FileStoreTable;
 import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Paths;
@@ -45,7 +44,7 @@ class MetastoreSyncIT {
     void afterEachCommitASeparateClientSeesExactlyTheSnapshot(String mode) throws Exception {
         String db = "many_" + mode;
         FileSystemCatalog catalog = SyncTestTables.warehouse(db);
-        FileStoreTable table = SyncTestTables.create(catalog, db, "orders", true, Map.of());
+        io.strata.table.Table table = SyncTestTables.create(catalog, db, "orders", true, Map.of());
         RecordingClients clients = clients(mode);
         List<GenericRow[]> commits = new ArrayList<>();
         commits.add(new GenericRow[] {row("d1", 1, "a"), row("d1", 2, "b"), row("d2", 1, "c")});   // two added
@@ -62,7 +61,7 @@ class MetastoreSyncIT {
             }
             // Full compaction removes the files of the partitions whose rows were all deleted: they are dropped.
             table.compactFull();
-            long compacted = table.snapshotManager().latestSnapshotId();
+            long compacted = table.snapshots().latestSnapshotId();
             SyncResult result = sync.sync(table);
             assertThat(result.dropped()).isEqualTo(2);
             assertDescribes(reader, db, "orders", table, compacted);
@@ -85,7 +84,7 @@ class MetastoreSyncIT {
     @Test
     void appendTableStatisticsAreExactAndMarkedAccurate() throws Exception {
         FileSystemCatalog catalog = SyncTestTables.warehouse("append");
-        FileStoreTable table = SyncTestTables.create(catalog, "append_db", "events", false, Map.of());
+        io.strata.table.Table table = SyncTestTables.create(catalog, "append_db", "events", false, Map.of());
         try (MetastoreSync sync = sync(clients("thrift")); IMetaStoreClient reader = HMS.newThriftClient()) {
             commit(table, row("d1", 1, "a"), row("d1", 1, "a"), row("d2", 3, "c"));
             long s = commit(table, row("d1", 4, "d"));
@@ -98,7 +97,7 @@ class MetastoreSyncIT {
     @Test
     void incrementalSyncTouchesOnlyTheChangedPartitions() throws Exception {
         FileSystemCatalog catalog = SyncTestTables.warehouse("incr");
-        FileStoreTable table = SyncTestTables.create(catalog, "incr_db", "t", true, Map.of());
+        io.strata.table.Table table = SyncTestTables.create(catalog, "incr_db", "t", true, Map.of());
         List<GenericRow> rows = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             rows.add(row(String.format("p%02d", i), i, "v"));
@@ -137,7 +136,7 @@ class MetastoreSyncIT {
     @Test
     void expiredHistoryFallsBackToAFullReconcile() throws Exception {
         FileSystemCatalog catalog = SyncTestTables.warehouse("expired");
-        FileStoreTable table = SyncTestTables.create(catalog, "expired_db", "t", false, Map.of());
+        io.strata.table.Table table = SyncTestTables.create(catalog, "expired_db", "t", false, Map.of());
         RecordingClients clients = clients("thrift");
         try (MetastoreSync sync = sync(clients); IMetaStoreClient reader = HMS.newThriftClient()) {
             commit(table, row("a", 1, "x"));
@@ -145,7 +144,7 @@ class MetastoreSyncIT {
             long s2 = commit(table, row("b", 1, "x"));
             long s3 = commit(table, row("c", 1, "x"));
             // Expire snapshot 2 (what snapshot expiration does to the snapshot file).
-            Files.delete(Paths.get(table.snapshotManager().snapshotPath(s2).toUri()));
+            Files.delete(Paths.get(table.location().toUri()).resolve("snapshot").resolve("snapshot-" + s2));
             SyncResult result = sync.sync(table);
             assertThat(result.mode()).isEqualTo(SyncResult.Mode.FULL);
             assertThat(result.added()).isEqualTo(2);
@@ -156,7 +155,7 @@ class MetastoreSyncIT {
     @Test
     void aMetastoreAheadOfTheRequestedSnapshotIsLeftAlone() throws Exception {
         FileSystemCatalog catalog = SyncTestTables.warehouse("ahead");
-        FileStoreTable table = SyncTestTables.create(catalog, "ahead_db", "t", false, Map.of());
+        io.strata.table.Table table = SyncTestTables.create(catalog, "ahead_db", "t", false, Map.of());
         try (MetastoreSync sync = sync(clients("embedded")); IMetaStoreClient reader = HMS.newThriftClient()) {
             long s1 = commit(table, row("a", 1, "x"));
             long s2 = commit(table, row("b", 1, "x"));
@@ -171,7 +170,7 @@ class MetastoreSyncIT {
     void schemaChangesReachTheTableAndEveryPartition(String mode) throws Exception {
         String db = "schema_" + mode;
         FileSystemCatalog catalog = SyncTestTables.warehouse(db);
-        FileStoreTable table = SyncTestTables.create(catalog, db, "t", false, Map.of());
+        io.strata.table.Table table = SyncTestTables.create(catalog, db, "t", false, Map.of());
         try (MetastoreSync sync = sync(clients(mode)); IMetaStoreClient reader = HMS.newThriftClient()) {
             commit(table, row("a", 1, "x"), row("b", 2, "y"));
             sync.sync(table);
@@ -188,7 +187,7 @@ class MetastoreSyncIT {
             for (var p : reader.listPartitions(db, "t", (short) -1)) {
                 assertThat(p.getSd().getCols()).as("partition %s", p.getValues()).isEqualTo(expected);
             }
-            assertDescribes(reader, db, "t", table, table.snapshotManager().latestSnapshotId());
+            assertDescribes(reader, db, "t", table, table.snapshots().latestSnapshotId());
         }
     }
 
@@ -196,7 +195,7 @@ class MetastoreSyncIT {
     void anUnpartitionedTableCarriesItsStatisticsOnTheTable() throws Exception {
         FileSystemCatalog catalog = SyncTestTables.warehouse("unpart");
         catalog.createDatabase("unpart_db", true);
-        FileStoreTable table = catalog.createTable(io.strata.catalog.Identifier.of("unpart_db", "t"),
+        io.strata.table.Table table = catalog.createTable(io.strata.catalog.Identifier.of("unpart_db", "t"),
                 io.strata.schema.Schema.newBuilder().column("id", DataTypes.INT()).option("bucket", "-1").build(), false);
         try (MetastoreSync sync = sync(clients("thrift")); IMetaStoreClient reader = HMS.newThriftClient()) {
             assertThat(sync.sync(table).snapshotId()).isEqualTo(-1);
@@ -216,7 +215,7 @@ class MetastoreSyncIT {
     @Test
     void aTableOfAnotherStorageHandlerIsNeverOverwritten() throws Exception {
         FileSystemCatalog catalog = SyncTestTables.warehouse("foreign");
-        FileStoreTable table = SyncTestTables.create(catalog, "foreign_db", "t", false, Map.of());
+        io.strata.table.Table table = SyncTestTables.create(catalog, "foreign_db", "t", false, Map.of());
         commit(table, row("a", 1, "x"));
         try (MetastoreSync sync = sync(clients("thrift")); IMetaStoreClient client = HMS.newThriftClient()) {
             sync.sync(table);
@@ -233,7 +232,7 @@ class MetastoreSyncIT {
     void aSyncRacedByANewerOneNeverMovesTheTableBack(String mode) throws Exception {
         String db = "race_" + mode;
         FileSystemCatalog catalog = SyncTestTables.warehouse(db);
-        FileStoreTable table = SyncTestTables.create(catalog, db, "t", true, Map.of());
+        io.strata.table.Table table = SyncTestTables.create(catalog, db, "t", true, Map.of());
         RecordingClients slow = clients(mode);
         try (MetastoreSync slowSync = sync(slow); MetastoreSync fastSync = sync(clients(mode));
                 IMetaStoreClient reader = HMS.newThriftClient()) {
@@ -241,7 +240,7 @@ class MetastoreSyncIT {
             slowSync.sync(table);
             long s2 = commit(table, delete("d2", 1), row("d1", 2, "y"));
             table.compactFull();
-            long s3 = table.snapshotManager().latestSnapshotId();
+            long s3 = table.snapshots().latestSnapshotId();
             // The slow sync to s2 has read the table and written its partitions when the fast one
             // syncs s3 (dropping the emptied d2) and advances the table first.
             slow.beforeMethod("alter_table_req", () -> fastSync.syncTo(table, s3));

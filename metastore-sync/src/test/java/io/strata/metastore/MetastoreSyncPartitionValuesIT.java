@@ -11,7 +11,7 @@ import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -40,7 +40,7 @@ class MetastoreSyncPartitionValuesIT {
                 Decimal.fromBigDecimal(new BigDecimal("1.50"), 10, 2), id, Utf8String.fromString("v" + id));
     }
 
-    private static long commit(FileStoreTable table, GenericRow... rows) {
+    private static long commit(Table table, GenericRow... rows) {
         try (BatchWrite w = table.newBatchWrite()) {
             for (GenericRow r : rows) {
                 if (r.kind() == RowKind.DELETE) {
@@ -66,7 +66,7 @@ class MetastoreSyncPartitionValuesIT {
     void dateTimestampBooleanAndDecimalKeysGetHivesTextAndKeepTheirDirectories() throws Exception {
         FileSystemCatalog catalog = SyncTestTables.warehouse("values");
         catalog.createDatabase("values_db", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("values_db", "events"), Schema.newBuilder()
+        Table table = catalog.createTable(Identifier.of("values_db", "events"), Schema.newBuilder()
                 .column("dt", DataTypes.DATE())
                 .column("ts", DataTypes.TIMESTAMP(3))
                 .column("flag", DataTypes.BOOLEAN())

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +27,7 @@ class MetastoreSyncScaleIT {
     void manyPartitionsFromScratchInBatches() throws Exception {
         LocalMetastore hms = LocalMetastore.get();
         FileSystemCatalog catalog = SyncTestTables.warehouse("scale");
-        FileStoreTable table = SyncTestTables.create(catalog, "scale_db", "wide", false, Map.of("file.format", "parquet"));
+        Table table = SyncTestTables.create(catalog, "scale_db", "wide", false, Map.of("file.format", "parquet"));
         long writeStart = System.nanoTime();
         for (int first = 0; first < PARTITIONS; first += PER_COMMIT) {
             try (BatchWrite w = table.newBatchWrite()) {

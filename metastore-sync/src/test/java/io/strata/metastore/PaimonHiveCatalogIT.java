@@ -12,7 +12,7 @@ import io.strata.data.GenericRow;
 import io.strata.data.Utf8String;
 import io.strata.schema.SchemaChange;
 import io.strata.schema.SchemaManager;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +53,7 @@ class PaimonHiveCatalogIT {
     @Test
     void paimonsHiveCatalogListsAndReadsWhatStrataSyncedWithPaimonFormats() throws Exception {
         FileSystemCatalog warehouse = SyncTestTables.warehouse("paimon");
-        FileStoreTable table = SyncTestTables.create(warehouse, "paimon_db", "events", true, Map.of());
+        Table table = SyncTestTables.create(warehouse, "paimon_db", "events", true, Map.of());
         long began = System.nanoTime();
         // Paimon's entry: created at the first commit, then brought forward incrementally over updates,
         // deletes and a new column.
@@ -68,7 +68,7 @@ class PaimonHiveCatalogIT {
             // A column added later: Paimon reads the older files with the evolved schema.
             new SchemaManager(table.fileIO(), table.location()).commitChanges(
                     SchemaChange.addColumn("score", DataTypes.DOUBLE(), "added later"));
-            table = FileStoreTable.load(table.fileIO(), table.location());
+            table = Table.load(table.fileIO(), table.location());
             commit(table, GenericRow.of(Utf8String.fromString("d5"), 8, Utf8String.fromString("h"), 1.5));
             forPaimon.sync(table);
         }
@@ -166,7 +166,7 @@ class PaimonHiveCatalogIT {
         try (IMetaStoreClient client = HMS.newThriftClient()) {
             assertThat(client.getTables("paimon_db", "*")).containsExactlyInAnyOrder("events", "events_hive");
         }
-        assertThat(SyncTestTables.read(FileStoreTable.load(table.fileIO(), table.location()))).isEqualTo(strataRows);
+        assertThat(SyncTestTables.read(Table.load(table.fileIO(), table.location()))).isEqualTo(strataRows);
     }
 
     /**

@@ -14,7 +14,6 @@ import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
 import io.strata.table.PartitionStatistics;
 import io.strata.table.Plan;
 import io.strata.table.Split;
@@ -42,7 +41,7 @@ final class SyncTestTables {
     }
 
     /** {@code (dt STRING, id INT, v STRING)} partitioned by dt; primary key (dt, id) or append. */
-    static FileStoreTable create(FileSystemCatalog catalog, String db, String name, boolean primaryKey,
+    static io.strata.table.Table create(FileSystemCatalog catalog, String db, String name, boolean primaryKey,
             Map<String, String> options) {
         catalog.createDatabase(db, true);
         Schema.Builder b = Schema.newBuilder()
@@ -68,7 +67,7 @@ final class SyncTestTables {
     }
 
     /** Writes and commits; returns the snapshot id. */
-    static long commit(FileStoreTable table, GenericRow... rows) {
+    static long commit(io.strata.table.Table table, GenericRow... rows) {
         try (BatchWrite w = table.newBatchWrite()) {
             for (GenericRow r : rows) {
                 if (r.kind() == RowKind.DELETE) {
@@ -82,7 +81,7 @@ final class SyncTestTables {
     }
 
     /** Every row of the latest snapshot as text, sorted. */
-    static List<String> read(FileStoreTable table) throws Exception {
+    static List<String> read(io.strata.table.Table table) throws Exception {
         Plan plan = table.newScan().plan();
         RowType type = table.schema().rowType();
         List<String> out = new ArrayList<>();
@@ -103,10 +102,10 @@ final class SyncTestTables {
     }
 
     /** Asserts that {@code client} sees exactly snapshot {@code snapshotId}'s partitions and statistics. */
-    static void assertDescribes(IMetaStoreClient client, String db, String name, FileStoreTable table, long snapshotId)
+    static void assertDescribes(IMetaStoreClient client, String db, String name, io.strata.table.Table table, long snapshotId)
             throws Exception {
-        FileStoreTable fresh = FileStoreTable.load(table.fileIO(), table.location());
-        Snapshot snapshot = fresh.snapshotManager().snapshot(snapshotId);
+        io.strata.table.Table fresh = io.strata.table.Table.load(table.fileIO(), table.location());
+        Snapshot snapshot = fresh.snapshots().snapshot(snapshotId);
         Table hive = client.getTable(db, name);
         assertThat(hive.getParameters()).containsEntry("strata.snapshot-id", Long.toString(snapshotId))
                 .containsEntry("table_type", "PAIMON").containsEntry("EXTERNAL", "TRUE")

@@ -1,6 +1,7 @@
 package io.strata.cli.ingest;
 
 import io.strata.table.BatchWrite;
+import io.strata.table.CommitCallbackException;
 import io.strata.table.Table;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ public final class IngestBatches implements AutoCloseable {
     private long upserted;
     private long deleted;
     private final List<Long> snapshotIds = new ArrayList<>();
+    private final List<CommitCallbackException> callbackFailures = new ArrayList<>();
 
     /** @param batchSize input records per commit; 0 for a single commit at {@link #finish()} */
     public IngestBatches(Table table, long batchSize) {
@@ -58,9 +60,21 @@ public final class IngestBatches implements AutoCloseable {
         }
     }
 
+    /**
+     * Commits the open batch. A batch whose commit callback failed (the metastore sync, for one) landed:
+     * it counts as committed, the failure is kept for {@link #callbackFailures()}, and the ingest goes
+     * on, since the next commit's callbacks catch up. A failed or unknown commit is thrown.
+     */
     private void commit() {
-        long id = write.commit();
-        write.close();
+        long id;
+        try {
+            id = write.commit();
+        } catch (CommitCallbackException e) {
+            callbackFailures.add(e);
+            id = e.snapshotId();
+        } finally {
+            write.close();
+        }
         write = null;
         if (id >= 0) {
             snapshotIds.add(id);
@@ -90,6 +104,11 @@ public final class IngestBatches implements AutoCloseable {
     /** The snapshots committed, in order. */
     public List<Long> snapshotIds() {
         return List.copyOf(snapshotIds);
+    }
+
+    /** The commits that landed but whose commit callbacks failed, in order. */
+    public List<CommitCallbackException> callbackFailures() {
+        return List.copyOf(callbackFailures);
     }
 
     /** Discards the open batch, if any. */

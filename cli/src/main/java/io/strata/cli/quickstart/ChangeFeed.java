@@ -7,7 +7,7 @@ import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
 import io.strata.schema.Schema;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.StreamWrite;
@@ -43,11 +43,11 @@ public final class ChangeFeed {
     /** One commit of one stream, for the command to print. */
     public record Commit(String table, String stream, long identifier, long snapshot, String what) {}
 
-    private final FileStoreTable orders;
-    private final FileStoreTable customers;
+    private final Table orders;
+    private final Table customers;
     private final Consumer<Commit> listener;
 
-    public ChangeFeed(FileStoreTable orders, FileStoreTable customers, Consumer<Commit> listener) {
+    public ChangeFeed(Table orders, Table customers, Consumer<Commit> listener) {
         this.orders = orders;
         this.customers = customers;
         this.listener = listener;
@@ -174,7 +174,7 @@ public final class ChangeFeed {
         commit(summary, customers, "order count, total spent, last order date of customers 101-103");
     }
 
-    private long commit(StreamWrite w, FileStoreTable table, String what) {
+    private long commit(StreamWrite w, Table table, String what) {
         long identifier = w.lastCommittedIdentifier().orElse(0) + 1;
         long snapshot = w.commit(identifier);
         listener.accept(new Commit(table.location().getName(), w.commitUser(), identifier, snapshot, what));

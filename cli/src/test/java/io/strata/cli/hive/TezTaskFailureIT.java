@@ -10,7 +10,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,8 +36,8 @@ class TezTaskFailureIT {
     @TempDir
     static Path dir;
 
-    private static FileStoreTable newTable(FileSystemCatalog catalog, String name) {
-        FileStoreTable table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
+    private static Table newTable(FileSystemCatalog catalog, String name) {
+        Table table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
                 .column("id", DataTypes.INT())
                 .column("v", DataTypes.STRING())
                 .primaryKey("id")
@@ -52,7 +52,7 @@ class TezTaskFailureIT {
         return table;
     }
 
-    private static Path onlyDataFile(FileStoreTable table) throws Exception {
+    private static Path onlyDataFile(Table table) throws Exception {
         String name = table.newScan().plan().splits().get(0).files().get(0).fileName();
         try (var files = Files.walk(Path.of(table.location().toUri()))) {
             return files.filter(p -> p.getFileName().toString().equals(name)).findFirst().orElseThrow();
@@ -71,7 +71,7 @@ class TezTaskFailureIT {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));
         catalog.createDatabase("db", true);
         newTable(catalog, "good");
-        FileStoreTable broken = newTable(catalog, "broken");
+        Table broken = newTable(catalog, "broken");
 
         EmbeddedHiveSession hive = EmbeddedHiveSession.open(warehouse, HiveEngine.TEZ);
         hive.execute("CREATE DATABASE IF NOT EXISTS db");
@@ -118,7 +118,7 @@ class TezTaskFailureIT {
         Path warehouse = dir.resolve("wh");
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable flaky = newTable(catalog, "flaky");
+        Table flaky = newTable(catalog, "flaky");
         EmbeddedHiveSession hive = EmbeddedHiveSession.open(warehouse, HiveEngine.TEZ);
         hive.execute("CREATE DATABASE IF NOT EXISTS db");
         hive.execute("CREATE EXTERNAL TABLE db.flaky STORED BY 'io.strata.hive.StrataStorageHandler'"

@@ -39,7 +39,7 @@ final class ParquetFormatWriter implements FormatWriter {
     /** Paimon's default {@code file.compression.zstd-level}, which it hands to parquet-mr's codec. */
     static final int ZSTD_LEVEL = 1;
 
-    /** Paimon's field ids of a primary-key data file (FORMAT.md, section 7): {@code _SEQUENCE_NUMBER}, */
+    /** Paimon's field ids of a primary-key data file (docs/format.md section 7): {@code _SEQUENCE_NUMBER}, */
     private static final int SEQUENCE_NUMBER_ID = Integer.MAX_VALUE - 1;
     /** {@code _VALUE_KIND}, */
     private static final int VALUE_KIND_ID = Integer.MAX_VALUE - 2;

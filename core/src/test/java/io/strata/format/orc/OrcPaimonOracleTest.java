@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Apache Paimon 1.4.2 as the oracle: files Paimon writes read the same through Strata as through Paimon,
  * and files Strata writes read the same through Paimon, including the time-zone-dependent timestamps
- * of FORMAT.md section 7.
+ * of docs/format.md section 7.
  */
 class OrcPaimonOracleTest {
 

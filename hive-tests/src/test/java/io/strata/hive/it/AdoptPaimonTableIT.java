@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.fs.FileIO;
-import io.strata.hive.HiveTypeMapping;
 import io.strata.metastore.adopt.Adoption;
 import io.strata.metastore.adopt.HiveHandler;
 import io.strata.metastore.adopt.PaimonTableAdoption;
-import io.strata.table.FileStoreTable;
 import io.strata.types.DataField;
-import java.time.ZoneId;
+import io.strata.types.HiveTypeNames;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,7 +40,7 @@ class AdoptPaimonTableIT {
 
     @Test
     void hiveReadsAPaimonRegisteredTableOnceAdopted() throws Exception {
-        FileStoreTable table = FixtureTables.copy("pk_orc", hive.newDirectory("adopt-"));
+        io.strata.table.Table table = FixtureTables.copy("pk_orc", hive.newDirectory("adopt-"));
 
         // Hive's own (embedded) metastore, as Hive's session uses it.
         try (IMetaStoreClient client = new HiveMetaStoreClient(new HiveConf())) {
@@ -67,10 +65,10 @@ class AdoptPaimonTableIT {
                         .toList());
     }
 
-    private static Table registeredAsPaimon(String database, String name, FileStoreTable table) {
+    private static Table registeredAsPaimon(String database, String name, io.strata.table.Table table) {
         List<FieldSchema> cols = new ArrayList<>();
         for (DataField field : table.schema().fields()) {
-            cols.add(new FieldSchema(field.name(), HiveTypeMapping.toHiveTypeString(field.type(), ZoneId.of("UTC")), null));
+            cols.add(new FieldSchema(field.name(), HiveTypeNames.of(field.type()), null));
         }
         StorageDescriptor sd = new StorageDescriptor();
         sd.setCols(cols);

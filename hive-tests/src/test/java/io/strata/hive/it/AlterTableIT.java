@@ -11,7 +11,7 @@ import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaManager;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +39,8 @@ class AlterTableIT {
     }
 
     /** A primary-key table (id, v) with one row, registered in Hive without a column list. */
-    private static FileStoreTable table(String name) {
-        FileStoreTable table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
+    private static Table table(String name) {
+        Table table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
                 .column("id", DataTypes.BIGINT())
                 .column("v", DataTypes.STRING())
                 .column("qty", DataTypes.INT())
@@ -56,11 +56,11 @@ class AlterTableIT {
         return table;
     }
 
-    private static FileStoreTable reload(FileStoreTable table) {
-        return FileStoreTable.load(FileIO.local(), table.location());
+    private static Table reload(Table table) {
+        return Table.load(FileIO.local(), table.location());
     }
 
-    private static List<Long> schemaIds(FileStoreTable table) {
+    private static List<Long> schemaIds(Table table) {
         return new SchemaManager(FileIO.local(), table.location()).schemaIds();
     }
 
@@ -76,7 +76,7 @@ class AlterTableIT {
 
     @Test
     void setAndUnsetTblPropertiesChangeTheStrataOptions() {
-        FileStoreTable table = table("alter_props");
+        Table table = table("alter_props");
         hive.query("ALTER TABLE strata_it.alter_props SET TBLPROPERTIES ('snapshot.num-retained.min'='5',"
                 + " 'target-file-size'='64mb')");
         Map<String, String> options = reload(table).schema().options();
@@ -93,7 +93,7 @@ class AlterTableIT {
 
     @Test
     void hiveOwnPropertiesStayInTheMetastore() {
-        FileStoreTable table = table("alter_hive_props");
+        Table table = table("alter_hive_props");
         hive.query("ALTER TABLE strata_it.alter_hive_props SET TBLPROPERTIES ('comment'='orders',"
                 + " 'external.table.purge'='false')");
         assertThat(hiveProperty("alter_hive_props", "comment")).isEqualTo("orders");
@@ -104,7 +104,7 @@ class AlterTableIT {
 
     @Test
     void anUnsupportedOptionOrValueFailsNamingItAndChangesNothing() {
-        FileStoreTable table = table("alter_bad");
+        Table table = table("alter_bad");
         String[][] rejected = {
             {"target-file-size", "lots"},          // not a size
             {"merge-engine", "partial-update"},    // decides how stored rows merge
@@ -125,9 +125,9 @@ class AlterTableIT {
 
     @Test
     void addColumnsAppendsNullableStrataColumns() {
-        FileStoreTable table = table("alter_add");
+        Table table = table("alter_add");
         hive.query("ALTER TABLE strata_it.alter_add ADD COLUMNS (note STRING COMMENT 'free text', price DECIMAL(10,2))");
-        FileStoreTable evolved = reload(table);
+        Table evolved = reload(table);
         assertThat(evolved.schema().rowType().fieldNames()).containsExactly("id", "v", "qty", "note", "price");
         assertThat(evolved.schema().rowType().field(3).type()).isEqualTo(DataTypes.STRING());
         assertThat(evolved.schema().rowType().field(3).description()).isEqualTo("free text");
@@ -144,7 +144,7 @@ class AlterTableIT {
 
     @Test
     void otherColumnChangesFailInHiveAndChangeNothing() {
-        FileStoreTable table = table("alter_other");
+        Table table = table("alter_other");
         // Hive allows only SET/UNSET TBLPROPERTIES and ADD COLUMNS on storage-handler tables; renames and
         // widenings are made in Strata (SchemaEvolutionIT shows Hive following them).
         for (String change : new String[] {"CHANGE COLUMN qty quantity INT", "CHANGE COLUMN qty qty BIGINT",
@@ -158,7 +158,7 @@ class AlterTableIT {
 
     @Test
     void addColumnsOnATableWithDeclaredColumns() {
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "alter_declared"), Schema.newBuilder()
+        Table table = catalog.createTable(Identifier.of("db", "alter_declared"), Schema.newBuilder()
                 .column("id", DataTypes.BIGINT())
                 .column("v", DataTypes.STRING())
                 .primaryKey("id")

@@ -17,7 +17,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
@@ -57,9 +57,9 @@ class BundleJarIT {
 
     private static Path projectRoot;
     private static Path bundle;
-    private static FileStoreTable table;
+    private static Table table;
     /** A table whose only data file is garbage of the right size: only a task that reads it finds out. */
-    private static FileStoreTable broken;
+    private static Table broken;
     private static Path brokenFile;
     /** What core reads: id -> the row as the queries below must return it. */
     private static final TreeMap<Long, Expected> coreRows = new TreeMap<>();

@@ -1,7 +1,7 @@
 package io.strata.hive.it;
 
 import io.strata.fs.FileIO;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,7 +18,7 @@ final class FixtureTables {
     private FixtureTables() {}
 
     /** Copies fixture table {@code name} to {@code directory/name} and loads the copy. */
-    static FileStoreTable copy(String name, Path directory) {
+    static Table copy(String name, Path directory) {
         Path source = Path.of(System.getProperty("strata.paimon.fixtures")).resolve(name);
         Path target = directory.resolve(name);
         try (Stream<Path> files = Files.walk(source)) {
@@ -33,6 +33,6 @@ final class FixtureTables {
         } catch (IOException e) {
             throw new UncheckedIOException("Could not copy fixture table " + source + " to " + target, e);
         }
-        return FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(target.toUri()));
+        return Table.load(FileIO.local(), new org.apache.hadoop.fs.Path(target.toUri()));
     }
 }

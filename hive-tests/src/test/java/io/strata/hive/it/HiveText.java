@@ -3,7 +3,7 @@ package io.strata.hive.it;
 import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
 import io.strata.data.Timestamp;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
@@ -24,7 +24,7 @@ final class HiveText {
     private HiveText() {}
 
     /** Every row of the table's latest snapshot, read by core, as Hive prints them. */
-    static List<String> lines(FileStoreTable table) throws IOException {
+    static List<String> lines(Table table) throws IOException {
         Plan plan = table.newScan().plan();
         TableRead read = table.newRead(plan);
         List<String> lines = new ArrayList<>();

@@ -12,7 +12,7 @@ import io.strata.hive.StrataInputFormat;
 import io.strata.hive.StrataInputSplit;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Split;
 import io.strata.types.DataTypes;
 import java.util.HashSet;
@@ -39,8 +39,8 @@ class LargeBucketSplitIT {
     private static final String TARGET = "16384";
 
     private static EmbeddedHive hive;
-    private static FileStoreTable keyed;
-    private static FileStoreTable appended;
+    private static Table keyed;
+    private static Table appended;
 
     @BeforeAll
     static void writeTables() {
@@ -83,7 +83,7 @@ class LargeBucketSplitIT {
         return "v" + commit + "-" + i + "-" + Integer.toHexString(i * 31);
     }
 
-    private static InputSplit[] splits(FileStoreTable table) throws Exception {
+    private static InputSplit[] splits(Table table) throws Exception {
         JobConf job = new JobConf(new Configuration());
         FileInputFormat.setInputPaths(job, new Path(table.location().toString()));
         job.set(StrataConf.SPLIT_TARGET_SIZE, TARGET);

@@ -13,7 +13,7 @@ import io.strata.metastore.MetastoreSync;
 import io.strata.metastore.MetastoreSyncOptions;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -94,7 +94,7 @@ class MetastoreSyncHiveReadIT {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
                 new Path(hive.newDirectory("sync-dates").toUri()));
         catalog.createDatabase("synced_dates", true);
-        FileStoreTable days = catalog.createTable(Identifier.of("synced_dates", "days"),
+        Table days = catalog.createTable(Identifier.of("synced_dates", "days"),
                 Schema.newBuilder().column("dt", DataTypes.DATE())
                         .column("id", DataTypes.INT()).column("v", DataTypes.STRING())
                         .partitionKeys("dt").option("bucket", "-1").build(), false);

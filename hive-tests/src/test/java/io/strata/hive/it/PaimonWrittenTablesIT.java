@@ -2,7 +2,7 @@ package io.strata.hive.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +30,7 @@ class PaimonWrittenTablesIT {
     @BeforeAll
     static void registerFixtures() throws IOException {
         for (String fixture : FIXTURES.keySet()) {
-            FileStoreTable table = FixtureTables.copy(fixture, hive.newDirectory("paimon-"));
+            Table table = FixtureTables.copy(fixture, hive.newDirectory("paimon-"));
             hive.query("CREATE EXTERNAL TABLE strata_it.paimon_" + fixture
                     + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '" + table.location() + "'");
             coreRows.put(fixture, HiveText.lines(table));

@@ -15,7 +15,7 @@ import io.strata.hive.StrataInputFormat;
 import io.strata.hive.StrataInputSplit;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
@@ -65,7 +65,7 @@ class PushdownTypesIT {
     private static final int ROWS_PER_GROUP = 5;
 
     private static EmbeddedHive hive;
-    private static FileStoreTable table;
+    private static Table table;
     private static List<Row> rows;
 
     @BeforeAll

@@ -10,7 +10,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,11 +31,11 @@ class ReadFailureIT {
 
     private final EmbeddedHive hive = EmbeddedHive.get();
 
-    private FileStoreTable newTable(String name) {
+    private Table newTable(String name) {
         java.nio.file.Path warehouse = hive.newDirectory("strata-failure-" + name);
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
+        Table table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
                 .column("id", DataTypes.INT())
                 .column("v", DataTypes.STRING())
                 .primaryKey("id")
@@ -54,7 +54,7 @@ class ReadFailureIT {
         return table;
     }
 
-    private static java.nio.file.Path onlyDataFile(FileStoreTable table) throws Exception {
+    private static java.nio.file.Path onlyDataFile(Table table) throws Exception {
         String name = table.newScan().plan().splits().get(0).files().get(0).fileName();
         try (var files = Files.walk(java.nio.file.Path.of(table.location().toUri()))) {
             return files.filter(p -> p.getFileName().toString().equals(name)).findFirst().orElseThrow();
@@ -63,7 +63,7 @@ class ReadFailureIT {
 
     @Test
     void aMissingDataFileFailsTheQueryNamingTheFile() throws Exception {
-        FileStoreTable table = newTable("fail_missing");
+        Table table = newTable("fail_missing");
         java.nio.file.Path file = onlyDataFile(table);
         Files.delete(file);
         assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it.fail_missing"))
@@ -78,7 +78,7 @@ class ReadFailureIT {
         // Hive reports it to the client (a failure inside a map task would reach it only as "return code 2 from
         // MapRedTask").
         String name = "fail_missing_" + engine.setting();
-        FileStoreTable table = newTable(name);
+        Table table = newTable(name);
         java.nio.file.Path file = onlyDataFile(table);
         Files.delete(file);
         assertThatThrownBy(() -> hive.run(ExecutionMode.of(engine, true), "SELECT v, count(*) FROM strata_it." + name + " GROUP BY v"))
@@ -91,7 +91,7 @@ class ReadFailureIT {
     @EnumSource(Engine.class)
     void aTruncatedDataFileFailsAFetchTaskAndEachEngineNamingTheFile(Engine engine) throws Exception {
         String name = "fail_truncated_" + engine.setting();
-        FileStoreTable table = newTable(name);
+        Table table = newTable(name);
         java.nio.file.Path file = onlyDataFile(table);
         byte[] content = Files.readAllBytes(file);
         Files.write(file, Arrays.copyOf(content, content.length / 2));
@@ -113,7 +113,7 @@ class ReadFailureIT {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Engine.class)
     void aCorruptDataFileOfTheRightSizeFailsAnEngineQueryAndLaterQueriesReadRight(Engine engine) throws Exception {
-        FileStoreTable table = newTable("fail_corrupt_" + engine.setting());
+        Table table = newTable("fail_corrupt_" + engine.setting());
         newTable("after_failure_" + engine.setting());
         java.nio.file.Path file = onlyDataFile(table);
         byte[] garbage = new byte[(int) Files.size(file)];
@@ -145,7 +145,7 @@ class ReadFailureIT {
 
     @Test
     void aCorruptDataFileFailsTheQueryNamingTheFile() throws Exception {
-        FileStoreTable table = newTable("fail_corrupt");
+        Table table = newTable("fail_corrupt");
         java.nio.file.Path file = onlyDataFile(table);
         byte[] garbage = new byte[(int) Files.size(file)];
         Arrays.fill(garbage, (byte) 0x5a);
@@ -157,7 +157,7 @@ class ReadFailureIT {
 
     @Test
     void anUnsupportedOptionFailsCreateAndSelectNamingIt() throws Exception {
-        FileStoreTable table = newTable("fail_option");
+        Table table = newTable("fail_option");
         java.nio.file.Path schemaFile = java.nio.file.Path.of(table.location().toUri()).resolve("schema").resolve("schema-0");
         String json = Files.readString(schemaFile, StandardCharsets.UTF_8);
         String edited = json.replaceFirst("\"bucket\"\\s*:\\s*\"1\"", "\"bucket\" : \"-2\"");

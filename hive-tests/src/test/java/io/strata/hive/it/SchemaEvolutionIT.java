@@ -12,7 +12,7 @@ import io.strata.schema.Schema;
 import io.strata.schema.SchemaChange;
 import io.strata.schema.SchemaManager;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
@@ -40,8 +40,8 @@ class SchemaEvolutionIT {
         catalog.createDatabase("db", true);
     }
 
-    private static FileStoreTable table(String name) {
-        FileStoreTable table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
+    private static Table table(String name) {
+        Table table = catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
                 .column("id", DataTypes.BIGINT())
                 .column("name", DataTypes.STRING())
                 .column("price", DataTypes.INT())
@@ -56,19 +56,19 @@ class SchemaEvolutionIT {
         return table;
     }
 
-    private static FileStoreTable evolve(FileStoreTable table, SchemaChange... changes) {
+    private static Table evolve(Table table, SchemaChange... changes) {
         new SchemaManager(FileIO.local(), table.location()).commitChanges(changes);
-        return FileStoreTable.load(FileIO.local(), table.location());
+        return Table.load(FileIO.local(), table.location());
     }
 
     @Test
     void aTableCreatedWithoutColumnsFollowsTheStrataSchema() throws Exception {
-        FileStoreTable table = table("evolve_auto");
+        Table table = table("evolve_auto");
         hive.query("CREATE EXTERNAL TABLE strata_it.evolve_auto STORED BY 'io.strata.hive.StrataStorageHandler'"
                 + " LOCATION '" + table.location() + "'");
         assertThat(hive.queryOnEveryMode("SELECT * FROM strata_it.evolve_auto ORDER BY id")).containsExactly("1\tone\t10", "2\ttwo\t20");
 
-        FileStoreTable evolved = evolve(table, SchemaChange.addColumn("note", DataTypes.STRING()),
+        Table evolved = evolve(table, SchemaChange.addColumn("note", DataTypes.STRING()),
                 SchemaChange.renameColumn("name", "title"), SchemaChange.updateColumnType("price", DataTypes.BIGINT()));
         try (BatchWrite w = evolved.newBatchWrite()) {
             w.write(GenericRow.of(3L, Utf8String.fromString("three"), 5_000_000_000L, Utf8String.fromString("added")));
@@ -87,12 +87,12 @@ class SchemaEvolutionIT {
 
     @Test
     void declaredColumnsKeepWorkingUntilOneOfThemChanges() throws Exception {
-        FileStoreTable table = table("evolve_declared");
+        Table table = table("evolve_declared");
         hive.query("CREATE EXTERNAL TABLE strata_it.evolve_declared (id BIGINT, name STRING, price INT)"
                 + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '" + table.location() + "'");
 
         // A column added in Strata is not one of the declared columns: they read on.
-        FileStoreTable added = evolve(table, SchemaChange.addColumn("note", DataTypes.STRING()));
+        Table added = evolve(table, SchemaChange.addColumn("note", DataTypes.STRING()));
         try (BatchWrite w = added.newBatchWrite()) {
             w.write(GenericRow.of(3L, Utf8String.fromString("three"), 30, Utf8String.fromString("added")));
             w.commit();
@@ -112,7 +112,7 @@ class SchemaEvolutionIT {
         hive.query("ALTER TABLE strata_it.evolve_declared SET TBLPROPERTIES ('strata.columns.from-table'='true')");
         assertThat(hive.queryOnEveryMode("SELECT * FROM strata_it.evolve_declared ORDER BY id"))
                 .containsExactly("1\tone\t10\tNULL", "2\ttwo\t20\tNULL", "3\tthree\t30\tadded");
-        assertThat(FileStoreTable.load(FileIO.local(), table.location()).schema().options()).containsOnlyKeys("bucket");
+        assertThat(Table.load(FileIO.local(), table.location()).schema().options()).containsOnlyKeys("bucket");
 
         // A declared column renamed in Strata fails the same way.
         evolve(table, SchemaChange.renameColumn("name", "title"));

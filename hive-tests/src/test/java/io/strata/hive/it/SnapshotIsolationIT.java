@@ -8,7 +8,7 @@ import io.strata.data.GenericRow;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ class SnapshotIsolationIT {
         java.nio.file.Path warehouse = hive.newDirectory("strata-race");
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "race"), Schema.newBuilder()
+        Table table = catalog.createTable(Identifier.of("db", "race"), Schema.newBuilder()
                 .column("k", DataTypes.INT())
                 .column("version", DataTypes.INT())
                 .primaryKey("k")
@@ -74,7 +74,7 @@ class SnapshotIsolationIT {
         assertThat(results).containsOnly(KEYS + "\ttrue");
     }
 
-    private static void writeVersion(FileStoreTable table, int version) {
+    private static void writeVersion(Table table, int version) {
         try (BatchWrite w = table.newBatchWrite()) {
             for (int k = 0; k < KEYS; k++) {
                 w.write(GenericRow.of(k, version));

@@ -9,7 +9,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +34,7 @@ class StrataAppendTableIT {
         java.nio.file.Path warehouse = hive.newDirectory("strata-append");
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
         catalog.createDatabase("logs", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("logs", "events"), Schema.newBuilder()
+        Table table = catalog.createTable(Identifier.of("logs", "events"), Schema.newBuilder()
                 .column("seq", DataTypes.INT())
                 .column("kind", DataTypes.STRING())
                 .column("parent", DataTypes.INT())

@@ -14,7 +14,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
@@ -45,7 +45,7 @@ class StrataTableReadIT {
     private static final String[] DAYS = {"2024-01-01", "2024-01-02"};
 
     private static EmbeddedHive hive;
-    private static FileStoreTable table;
+    private static Table table;
     /** The merged table as the test wrote it: id -> row. */
     private static final TreeMap<Long, GenericRow> model = new TreeMap<>();
 
@@ -246,7 +246,7 @@ class StrataTableReadIT {
     void timeTravelWithHiveSyntax(ExecutionMode mode) {
         assertThat(hive.query(mode, "SELECT id, name FROM strata_it.orders FOR SYSTEM_VERSION AS OF 1 WHERE id IN (1, 3, 20, 30)"))
                 .containsExactlyInAnyOrder("1\tname-1-v0", "3\tname-3-v0", "20\tname-20-v0", "30\tname-30-v0");
-        long secondCommit = table.snapshotManager().snapshot(2).timeMillis();
+        long secondCommit = table.snapshots().snapshot(2).timeMillis();
         String at = java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(secondCommit), java.time.ZoneId.systemDefault())
                 .toString().replace('T', ' ');
         assertThat(hive.query(mode, "SELECT id, name FROM strata_it.orders FOR SYSTEM_TIME AS OF '" + at + "' WHERE id IN (1, 3)"))

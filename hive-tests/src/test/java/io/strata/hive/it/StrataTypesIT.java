@@ -13,7 +13,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
 import io.strata.types.MultisetType;
@@ -41,7 +41,7 @@ class StrataTypesIT {
         java.nio.file.Path warehouse = hive.newDirectory("strata-types");
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(warehouse.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("db", "types"), Schema.newBuilder()
+        Table table = catalog.createTable(Identifier.of("db", "types"), Schema.newBuilder()
                 .column("id", DataTypes.INT())
                 .column("ts9", DataTypes.TIMESTAMP(9))
                 .column("ltz", DataTypes.TIMESTAMP_LTZ(3))

@@ -13,7 +13,7 @@ import io.strata.metastore.MetastoreSyncOptions;
 import io.strata.metastore.SyncResult;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,8 +29,8 @@ import org.apache.hadoop.hive.conf.HiveConf;
 final class SyncedTables {
 
     static final List<String> appendRows = new ArrayList<>();
-    static FileStoreTable events;
-    static FileStoreTable orders;
+    static Table events;
+    static Table orders;
     private static boolean done;
 
     private SyncedTables() {}
@@ -39,7 +39,7 @@ final class SyncedTables {
         return GenericRow.of(Utf8String.fromString(dt), id, Utf8String.fromString(v));
     }
 
-    private static FileStoreTable create(FileSystemCatalog catalog, String name, boolean primaryKey) {
+    private static Table create(FileSystemCatalog catalog, String name, boolean primaryKey) {
         Schema.Builder b = Schema.newBuilder().column("dt", DataTypes.STRING()).column("id", DataTypes.INT())
                 .column("v", DataTypes.STRING()).partitionKeys("dt");
         if (primaryKey) {

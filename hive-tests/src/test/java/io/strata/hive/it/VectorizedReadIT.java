@@ -14,7 +14,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
 import io.strata.types.MultisetType;
@@ -39,7 +39,7 @@ class VectorizedReadIT {
 
     private static final int APPEND_ROWS = 2500;
     private static EmbeddedHive hive;
-    private static FileStoreTable merged;
+    private static Table merged;
 
     @BeforeAll
     static void writeTables() {
@@ -49,11 +49,11 @@ class VectorizedReadIT {
         catalog.createDatabase("db", true);
         for (String format : List.of("orc", "parquet")) {
             // Two commits over the same keys: the bucket holds two overlapping runs and reads merged.
-            FileStoreTable pending = typesTable(catalog, "types_" + format, format);
+            Table pending = typesTable(catalog, "types_" + format, format);
             writeTypes(pending);
             register("vec_types_" + format, pending);
             // The same rows, fully compacted: one sorted run, read without a merge.
-            FileStoreTable compacted = typesTable(catalog, "types_compacted_" + format, format);
+            Table compacted = typesTable(catalog, "types_compacted_" + format, format);
             writeTypes(compacted);
             compacted.compactFull();
             register("vec_types_compacted_" + format, compacted);
@@ -61,7 +61,7 @@ class VectorizedReadIT {
                 merged = pending;
             }
         }
-        FileStoreTable append = catalog.createTable(Identifier.of("db", "events"), Schema.newBuilder()
+        Table append = catalog.createTable(Identifier.of("db", "events"), Schema.newBuilder()
                 .column("id", DataTypes.BIGINT())
                 .column("g", DataTypes.INT())
                 .column("amount", DataTypes.DECIMAL(12, 2))
@@ -83,7 +83,7 @@ class VectorizedReadIT {
         register("vec_paimon_dv", FixtureTables.copy("pk_parquet_dv", warehouse));
         // One commit of inserts and of deletes of keys that were never written: one sorted run per bucket whose
         // files hold retractions, read without a merge, the retractions left out of Hive's batches.
-        FileStoreTable retractions = catalog.createTable(Identifier.of("db", "retractions"), Schema.newBuilder()
+        Table retractions = catalog.createTable(Identifier.of("db", "retractions"), Schema.newBuilder()
                 .column("id", DataTypes.BIGINT())
                 .column("amount", DataTypes.DECIMAL(12, 2))
                 .column("name", DataTypes.STRING())
@@ -103,7 +103,7 @@ class VectorizedReadIT {
         }
         register("vec_retractions", retractions);
         // Deletion vectors written by Strata: every commit compacts level 0 up and marks the replaced rows.
-        FileStoreTable vectors = catalog.createTable(Identifier.of("db", "vectors"), Schema.newBuilder()
+        Table vectors = catalog.createTable(Identifier.of("db", "vectors"), Schema.newBuilder()
                 .column("id", DataTypes.BIGINT())
                 .column("v", DataTypes.INT())
                 .column("name", DataTypes.STRING())
@@ -129,7 +129,7 @@ class VectorizedReadIT {
         register("vec_strata_dv", vectors);
     }
 
-    private static FileStoreTable typesTable(FileSystemCatalog catalog, String name, String format) {
+    private static Table typesTable(FileSystemCatalog catalog, String name, String format) {
         return catalog.createTable(Identifier.of("db", name), Schema.newBuilder()
                 .column("id", DataTypes.INT())
                 .column("b", DataTypes.BOOLEAN())
@@ -160,7 +160,7 @@ class VectorizedReadIT {
     }
 
     /** 1,500 keys, then a second commit that updates every third key, deletes every seventh and nulls some. */
-    private static void writeTypes(FileStoreTable table) {
+    private static void writeTypes(Table table) {
         for (int commit = 0; commit < 2; commit++) {
             try (BatchWrite w = table.newBatchWrite()) {
                 for (int id = 0; id < 1500; id++) {
@@ -197,7 +197,7 @@ class VectorizedReadIT {
                 null, null, null, null, null, null);
     }
 
-    private static void register(String name, FileStoreTable table) {
+    private static void register(String name, Table table) {
         hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
                 + " LOCATION '" + table.location() + "'");
     }

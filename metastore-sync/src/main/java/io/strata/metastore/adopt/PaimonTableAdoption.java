@@ -2,7 +2,6 @@ package io.strata.metastore.adopt;
 
 import io.strata.fs.FileIO;
 import io.strata.metastore.adopt.Adoption.Outcome;
-import io.strata.table.FileStoreTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -29,7 +28,7 @@ import org.apache.thrift.TException;
  * parameters under {@value #ADOPTED_FROM_PREFIX} so that {@link #revert} restores them exactly.
  *
  * <p>Before changing anything, adoption loads the table at its location with Strata
- * ({@link FileStoreTable#load}, which also rejects options Strata does not support): a table Strata cannot
+ * ({@link io.strata.table.Table#load}, which also rejects options Strata does not support): a table Strata cannot
  * read is refused, naming the table and the reason, and left unchanged. Adoption is idempotent and
  * converges when interrupted: partitions are switched before the table, and an adopted table is left as
  * it is.
@@ -48,7 +47,7 @@ public final class PaimonTableAdoption {
     private static final int PARTITION_BATCH = 200;
 
     private final IMetaStoreClient client;
-    private final FileIO io;
+    private final FileIO fileIO;
 
     /**
      * @param client the metastore the tables are registered in (the caller closes it)
@@ -56,7 +55,7 @@ public final class PaimonTableAdoption {
      */
     public PaimonTableAdoption(IMetaStoreClient client, FileIO io) {
         this.client = Objects.requireNonNull(client, "client");
-        this.io = Objects.requireNonNull(io, "io");
+        this.fileIO = Objects.requireNonNull(io, "io");
     }
 
     /** A dry run for one table: what {@link #adopt} would change, or why it would refuse. Changes nothing. */
@@ -174,7 +173,7 @@ public final class PaimonTableAdoption {
             return "it has no location";
         }
         try {
-            FileStoreTable.load(io, new Path(location));
+            io.strata.table.Table.load(fileIO, new Path(location));
             return null;
         } catch (IllegalArgumentException | UncheckedIOException e) {
             return "Strata cannot read it at " + location + ": " + e.getMessage();

@@ -5,7 +5,7 @@ import io.strata.metastore.MetastoreSync;
 import io.strata.metastore.MetastoreSyncOptions;
 import io.strata.table.CommitHookProvider;
 import io.strata.table.CommitLock;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
@@ -29,7 +29,7 @@ import org.apache.hadoop.hive.metastore.api.MetaException;
 public final class MetastoreLockHooks implements CommitHookProvider {
 
     @Override
-    public Optional<CommitLock> commitLock(FileStoreTable table) {
+    public Optional<CommitLock> commitLock(Table table) {
         Map<String, String> options = table.schema().options();
         String uri = MetastoreSyncOptions.URI.get(options);
         Boolean enabled = MetastoreLockOptions.ENABLED.get(options);
@@ -51,7 +51,7 @@ public final class MetastoreLockHooks implements CommitHookProvider {
     }
 
     /** Local file systems and HDFS refuse a second create of one file; object stores overwrite it. */
-    static boolean hasAtomicRenameIfAbsent(FileStoreTable table) {
+    static boolean hasAtomicRenameIfAbsent(Table table) {
         try {
             return table.fileIO().supportsAtomicWriteIfAbsent(table.location());
         } catch (IOException e) {

@@ -9,7 +9,7 @@ import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.CommitHookProvider;
 import io.strata.table.CommitLock;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +25,7 @@ class MetastoreLockHooksTest {
     @TempDir
     Path dir;
 
-    private FileStoreTable table(String database, String name, Map<String, String> options) {
+    private Table table(String database, String name, Map<String, String> options) {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase(database, true);
         Schema.Builder schema = Schema.newBuilder().column("id", DataTypes.INT()).primaryKey("id").option("bucket", "1");
@@ -41,7 +41,7 @@ class MetastoreLockHooksTest {
 
     @Test
     void offByDefaultOnAFileSystemWithAtomicRenameEvenWithAMetastore() {
-        FileStoreTable table = table("shop", "orders", Map.of("metastore.sync.uri", "thrift://127.0.0.1:9083"));
+        Table table = table("shop", "orders", Map.of("metastore.sync.uri", "thrift://127.0.0.1:9083"));
         assertThat(MetastoreLockHooks.hasAtomicRenameIfAbsent(table)).isTrue();
         assertThat(new MetastoreLockHooks().commitLock(table)).isEmpty();
     }
@@ -55,7 +55,7 @@ class MetastoreLockHooksTest {
 
     @Test
     void enabledTakesTheLockOnTheNamesOfTheWarehouseLayout() throws Exception {
-        FileStoreTable table = table("shop", "orders", Map.of(
+        Table table = table("shop", "orders", Map.of(
                 "metastore.sync.uri", "thrift://127.0.0.1:9083", "metastore.lock.enabled", "true",
                 "metastore.lock.acquire-timeout", "30 s", "metastore.lock.heartbeat-interval", "10 s"));
         Optional<CommitLock> lock = new MetastoreLockHooks().commitLock(table);
@@ -67,7 +67,7 @@ class MetastoreLockHooksTest {
 
     @Test
     void explicitNamesWinOverTheLocation() {
-        FileStoreTable table = table("shop", "orders", Map.of(
+        Table table = table("shop", "orders", Map.of(
                 "metastore.sync.uri", "embedded", "metastore.lock.enabled", "true",
                 "metastore.sync.database", "Sales", "metastore.sync.table", "Orders_V2"));
         HiveMetastoreCommitLock lock = (HiveMetastoreCommitLock) new MetastoreLockHooks().commitLock(table).orElseThrow();
@@ -77,7 +77,7 @@ class MetastoreLockHooksTest {
 
     @Test
     void enabledWithoutAMetastoreFailsNamingTheOptions() {
-        FileStoreTable table = table("shop", "orders", Map.of("metastore.lock.enabled", "true"));
+        Table table = table("shop", "orders", Map.of("metastore.lock.enabled", "true"));
         assertThatThrownBy(() -> new MetastoreLockHooks().commitLock(table))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("metastore.lock.enabled")
@@ -87,11 +87,11 @@ class MetastoreLockHooksTest {
 
     @Test
     void badOptionValuesFailNamingTheOption() {
-        FileStoreTable table = table("shop", "orders", Map.of("metastore.sync.uri", "embedded",
+        Table table = table("shop", "orders", Map.of("metastore.sync.uri", "embedded",
                 "metastore.lock.enabled", "true", "metastore.lock.check-max-sleep", "soon"));
         assertThatThrownBy(() -> new MetastoreLockHooks().commitLock(table))
                 .hasMessageContaining("metastore.lock.check-max-sleep").hasMessageContaining("soon");
-        FileStoreTable zero = table("shop", "zero", Map.of("metastore.sync.uri", "embedded",
+        Table zero = table("shop", "zero", Map.of("metastore.sync.uri", "embedded",
                 "metastore.lock.enabled", "yes"));
         assertThatThrownBy(() -> new MetastoreLockHooks().commitLock(zero))
                 .hasMessageContaining("metastore.lock.enabled").hasMessageContaining("yes");
@@ -117,7 +117,7 @@ class MetastoreLockHooksTest {
         org.apache.hadoop.fs.Path loose = new org.apache.hadoop.fs.Path(dir.toUri().toString(), "loose");
         new io.strata.schema.SchemaManager(FileIO.local(), loose)
                 .createTable(Schema.newBuilder().column("id", DataTypes.INT()).build());
-        FileStoreTable table = FileStoreTable.load(FileIO.local(), loose);
+        Table table = Table.load(FileIO.local(), loose);
         assertThat(new MetastoreLockHooks().commitLock(table)).isEmpty();
         assertThatThrownBy(() -> io.strata.metastore.MetastoreSync.metastoreName(table, Map.of()))
                 .hasMessageContaining("metastore.sync.database").hasMessageContaining(loose.toString());

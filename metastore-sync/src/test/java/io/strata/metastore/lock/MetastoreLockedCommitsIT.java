@@ -13,7 +13,7 @@ import io.strata.fs.FileIO;
 import io.strata.metastore.LocalMetastore;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
@@ -81,7 +81,7 @@ class MetastoreLockedCommitsIT {
         options.put("metastore.lock.heartbeat-interval", "1 s");
         FileSystemCatalog catalog = objectStoreCatalog(dir);
         catalog.createDatabase("shop", true);
-        FileStoreTable created = catalog.createTable(Identifier.of("shop", "events"), schema(options), false);
+        Table created = catalog.createTable(Identifier.of("shop", "events"), schema(options), false);
         assertThat(new MetastoreLockHooks().commitLock(created)).get()
                 .isInstanceOfSatisfying(HiveMetastoreCommitLock.class, l -> assertThat(l.tableName()).isEqualTo("shop.events"));
 
@@ -91,7 +91,7 @@ class MetastoreLockedCommitsIT {
             int writer = w;
             writers.add(pool.submit(() -> {
                 // Each writer loads the table itself, as separate processes would.
-                FileStoreTable table = objectStoreCatalog(dir).loadTable(Identifier.of("shop", "events"));
+                Table table = objectStoreCatalog(dir).loadTable(Identifier.of("shop", "events"));
                 List<Long> snapshots = new ArrayList<>();
                 for (int c = 0; c < COMMITS_PER_WRITER; c++) {
                     int key = writer * 1000 + c;
@@ -111,7 +111,7 @@ class MetastoreLockedCommitsIT {
 
         int commits = WRITERS * COMMITS_PER_WRITER;
         assertThat(snapshotIds).as("every commit got its own snapshot").doesNotHaveDuplicates().hasSize(commits);
-        FileStoreTable table = catalog.loadTable(Identifier.of("shop", "events"));
+        Table table = catalog.loadTable(Identifier.of("shop", "events"));
         assertThat(table.latestSnapshot().orElseThrow().id()).isEqualTo(commits);
         Set<Integer> expected = new HashSet<>();
         for (int w = 0; w < WRITERS; w++) {
@@ -127,7 +127,7 @@ class MetastoreLockedCommitsIT {
         Path dir = hms.newDirectory("objstore-nolock");
         FileSystemCatalog catalog = objectStoreCatalog(dir);
         catalog.createDatabase("shop", true);
-        FileStoreTable table = catalog.createTable(Identifier.of("shop", "unlocked"), schema(Map.of()), false);
+        Table table = catalog.createTable(Identifier.of("shop", "unlocked"), schema(Map.of()), false);
         assertThat(new MetastoreLockHooks().commitLock(table)).isEmpty();
         assertThatThrownBy(() -> {
             try (BatchWrite write = table.newBatchWrite()) {
@@ -137,7 +137,7 @@ class MetastoreLockedCommitsIT {
         }).hasMessageContaining("commit.require-lock-on-object-store");
     }
 
-    private static List<Integer> keys(FileStoreTable table) throws Exception {
+    private static List<Integer> keys(Table table) throws Exception {
         Plan plan = table.newScan().plan();
         TableRead read = table.newRead(plan);
         List<Integer> keys = new ArrayList<>();

@@ -9,7 +9,7 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.FileStoreTable;
+import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -59,7 +59,7 @@ final class StrataTables {
                 .options(options)
                 .build();
         Identifier id = Identifier.of(DATABASE, name);
-        FileStoreTable table = catalog.createTable(id, schema, false);
+        Table table = catalog.createTable(id, schema, false);
         try (BatchWrite write = table.newBatchWrite()) {
             for (long k = 0; k < data.rows; k++) {
                 write.write(row(data.values(k, 0)));

@@ -22,6 +22,9 @@ class CliLayeringTest {
     static final ArchRule noBenchmarks = LayeringRules.noModule("the benchmarks", "io.strata.benchmarks..");
 
     @ArchTest
+    static final ArchRule onlyCorePublicApi = LayeringRules.onlyCorePublicApi();
+
+    @ArchTest
     static final ArchRule noPaimon = LayeringRules.noPaimon();
 
     @ArchTest

@@ -25,6 +25,9 @@ class HiveConnectorLayeringTest {
             "io.strata.benchmarks..");
 
     @ArchTest
+    static final ArchRule onlyCorePublicApi = LayeringRules.onlyCorePublicApi();
+
+    @ArchTest
     static final ArchRule noPaimon = LayeringRules.noPaimon();
 
     @ArchTest

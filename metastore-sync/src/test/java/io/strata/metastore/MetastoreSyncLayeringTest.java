@@ -24,6 +24,9 @@ class MetastoreSyncLayeringTest {
             "io.strata.hive..", "io.strata.cli..", "io.strata.benchmarks..");
 
     @ArchTest
+    static final ArchRule onlyCorePublicApi = LayeringRules.onlyCorePublicApi();
+
+    @ArchTest
     static final ArchRule noPaimon = LayeringRules.noPaimon();
 
     @ArchTest

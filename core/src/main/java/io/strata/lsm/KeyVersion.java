@@ -5,7 +5,7 @@ package io.strata.lsm;
  * holding it. The level tells what the version means: level 0 holds what was written since the last
  * compaction of it, the max level what the last full compaction left.
  */
-public interface KeyVersion extends RecordCursor {
+public interface KeyVersion extends MergedRecord {
 
     /** The level of the file the record comes from. */
     int level();

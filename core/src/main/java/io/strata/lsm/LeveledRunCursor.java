@@ -11,7 +11,7 @@ import java.util.List;
  * level of the file the current record comes from (a run that interval partitioning built may join
  * files of several levels).
  */
-final class LeveledRunCursor implements KeyVersion {
+final class LeveledRunCursor implements RecordCursor, KeyVersion {
 
     private final List<DataFileMeta> files;
     private final DataFileOpener opener;

@@ -7,7 +7,7 @@ package io.strata.lsm;
  * and then by sequence number, exactly as Paimon's sort-merge reader offers them. A key with a single
  * record is never offered: the reader returns that record as it is, as Paimon does.
  *
- * <p>Object reuse: the offered cursors do not move until the result has been consumed, so a function
+ * <p>Object reuse: the offered records do not move until the result has been consumed, so a function
  * may keep pointing at an offered record (deduplicate does, and copies nothing), or it may combine the
  * fields of several records into a row it owns and reuses for every key (partial-update, aggregation).
  */
@@ -17,7 +17,7 @@ public interface MergeFunction {
     void reset();
 
     /** Offers the next record of the current key. */
-    void add(RecordCursor record);
+    void add(MergedRecord record);
 
     /**
      * The merged record of the current key, valid until the next {@link #reset()}; null or a retraction

@@ -7,7 +7,7 @@ import io.strata.types.RowType;
 
 /**
  * A record copied out of a file or a merge, so that it outlives the cursor it came from: a looked-up
- * old value of a key, or a merged value merged again. Never advances.
+ * old value of a key, or a merged value merged again.
  */
 public final class StoredRecord implements KeyVersion {
 
@@ -29,11 +29,6 @@ public final class StoredRecord implements KeyVersion {
     }
 
     @Override
-    public boolean advance() {
-        throw new UnsupportedOperationException("A stored record does not advance");
-    }
-
-    @Override
     public Row value() {
         return value;
     }
@@ -51,10 +46,5 @@ public final class StoredRecord implements KeyVersion {
     @Override
     public int level() {
         return level;
-    }
-
-    @Override
-    public void close() {
-        // Nothing is held.
     }
 }

@@ -352,7 +352,7 @@ public final class WriteBuffer implements AutoCloseable {
      * Their accumulators box field values (GenericRow): unlike deduplicate and first-row, which only pick
      * a stored record, merge-function tables pay that per record of a key with several records.
      */
-    private final class OfferedRecord implements RecordCursor {
+    private final class OfferedRecord implements MergedRecord {
 
         private Row value;
         private long sequenceNumber;
@@ -364,11 +364,6 @@ public final class WriteBuffer implements AutoCloseable {
             this.sequenceNumber = records.sequenceNumber();
             this.kind = row.kind();
             return this;
-        }
-
-        @Override
-        public boolean advance() {
-            throw new UnsupportedOperationException("An offered record does not advance");
         }
 
         @Override
@@ -384,11 +379,6 @@ public final class WriteBuffer implements AutoCloseable {
         @Override
         public RowKind kind() {
             return kind;
-        }
-
-        @Override
-        public void close() {
-            // Nothing is held.
         }
     }
 

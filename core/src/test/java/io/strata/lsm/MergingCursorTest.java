@@ -74,7 +74,7 @@ class MergingCursorTest {
         }
 
         @Override
-        public void add(RecordCursor record) {
+        public void add(MergedRecord record) {
             offered.add(record.value().getInt(0) + ":" + record.value().getInt(1) + "@" + record.sequenceNumber());
             result.row().set(0, record.value().getInt(0));
             result.row().set(1, record.value().getInt(1));

@@ -2,7 +2,6 @@ package io.strata.lsm.mergeengine;
 
 import io.strata.lsm.MergeFunction;
 import io.strata.lsm.MergedRecord;
-import io.strata.lsm.RecordCursor;
 
 /**
  * The {@code deduplicate} merge engine: the newest record of a key wins; if it is a delete, the key is
@@ -13,7 +12,7 @@ import io.strata.lsm.RecordCursor;
 public final class DeduplicateMergeFunction implements MergeFunction {
 
     private final boolean ignoreDelete;
-    private RecordCursor newest;
+    private MergedRecord newest;
 
     public DeduplicateMergeFunction(boolean ignoreDelete) {
         this.ignoreDelete = ignoreDelete;
@@ -25,7 +24,7 @@ public final class DeduplicateMergeFunction implements MergeFunction {
     }
 
     @Override
-    public void add(RecordCursor record) {
+    public void add(MergedRecord record) {
         if (ignoreDelete && !record.kind().isAdd()) {
             return;
         }

@@ -2,7 +2,6 @@ package io.strata.lsm.mergeengine;
 
 import io.strata.lsm.MergeFunction;
 import io.strata.lsm.MergedRecord;
-import io.strata.lsm.RecordCursor;
 
 /**
  * The {@code first-row} merge engine: the oldest record of a key wins and later ones are dropped. It
@@ -13,7 +12,7 @@ import io.strata.lsm.RecordCursor;
 public final class FirstRowMergeFunction implements MergeFunction {
 
     private final boolean ignoreDelete;
-    private RecordCursor first;
+    private MergedRecord first;
 
     public FirstRowMergeFunction(boolean ignoreDelete) {
         this.ignoreDelete = ignoreDelete;
@@ -25,7 +24,7 @@ public final class FirstRowMergeFunction implements MergeFunction {
     }
 
     @Override
-    public void add(RecordCursor record) {
+    public void add(MergedRecord record) {
         if (!record.kind().isAdd()) {
             if (ignoreDelete) {
                 return;

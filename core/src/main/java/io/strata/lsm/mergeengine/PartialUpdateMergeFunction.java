@@ -7,7 +7,6 @@ import io.strata.data.RowValues;
 import io.strata.lsm.AccumulatedRecord;
 import io.strata.lsm.MergeFunction;
 import io.strata.lsm.MergedRecord;
-import io.strata.lsm.RecordCursor;
 import io.strata.lsm.mergeengine.aggregate.FieldAggregator;
 import io.strata.types.RowType;
 import java.util.Arrays;
@@ -95,7 +94,7 @@ public final class PartialUpdateMergeFunction implements MergeFunction {
     }
 
     @Override
-    public void add(RecordCursor record) {
+    public void add(MergedRecord record) {
         deleted = false;
         Row value = record.value();
         if (!record.kind().isAdd()) {

@@ -7,7 +7,6 @@ import io.strata.data.RowValues;
 import io.strata.lsm.AccumulatedRecord;
 import io.strata.lsm.MergeFunction;
 import io.strata.lsm.MergedRecord;
-import io.strata.lsm.RecordCursor;
 import io.strata.types.RowType;
 
 /**
@@ -48,7 +47,7 @@ public final class AggregateMergeFunction implements MergeFunction {
     }
 
     @Override
-    public void add(RecordCursor record) {
+    public void add(MergedRecord record) {
         latestSequenceNumber = record.sequenceNumber();
         Row value = record.value();
         GenericRow row = result.row();

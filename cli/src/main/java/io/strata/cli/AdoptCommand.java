@@ -4,10 +4,16 @@ import io.strata.fs.FileIO;
 import io.strata.metastore.MetastoreClients;
 import io.strata.metastore.adopt.Adoption;
 import io.strata.metastore.adopt.PaimonTableAdoption;
+import java.io.File;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.hive.metastore.IMetaStoreClient;
+import org.apache.hadoop.hive.metastore.api.MetaException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,7 +52,7 @@ final class AdoptCommand implements Callable<Integer> {
     @Option(names = "--warehouse", paramLabel = "<dir>",
             description = "With --metastore embedded and no hive-site.xml: the warehouse whose metastore"
                     + " (<dir>/.hive, the one strata sync, sql and quickstart use) holds the tables.")
-    java.io.File warehouse;
+    File warehouse;
 
     static final class Target {
         @Option(names = "--table", required = true, paramLabel = "<db.table>", description = "One metastore table.")
@@ -87,8 +93,8 @@ final class AdoptCommand implements Callable<Integer> {
         try (IMetaStoreClient client = MetastoreClients.open(metastore, io.hadoopConf())) {
             PaimonTableAdoption adoption = new PaimonTableAdoption(client, io);
             results = target.database != null ? forDatabase(adoption) : List.of(forTable(adoption));
-        } catch (IllegalArgumentException | IllegalStateException | java.io.IOException
-                | org.apache.hadoop.hive.metastore.api.MetaException e) {
+        } catch (IllegalArgumentException | IllegalStateException | IOException
+                | MetaException e) {
             err.printf("strata adopt: FAILED: %s%n", e.getMessage());
             err.flush();
             return 1;
@@ -105,11 +111,11 @@ final class AdoptCommand implements Callable<Integer> {
         return refused == 0 ? 0 : 1;
     }
 
-    private List<Adoption> forDatabase(PaimonTableAdoption adoption) throws java.io.IOException {
+    private List<Adoption> forDatabase(PaimonTableAdoption adoption) throws IOException {
         return dryRun ? adoption.planDatabase(target.database) : adoption.adoptDatabase(target.database);
     }
 
-    private Adoption forTable(PaimonTableAdoption adoption) throws java.io.IOException {
+    private Adoption forTable(PaimonTableAdoption adoption) throws IOException {
         int dot = target.table.indexOf('.');
         String db = target.table.substring(0, dot);
         String name = target.table.substring(dot + 1);
@@ -120,13 +126,13 @@ final class AdoptCommand implements Callable<Integer> {
     }
 
     private static String summary(List<Adoption> results) {
-        java.util.Map<Adoption.Outcome, Integer> counts = new java.util.EnumMap<>(Adoption.Outcome.class);
+        Map<Adoption.Outcome, Integer> counts = new EnumMap<>(Adoption.Outcome.class);
         for (Adoption a : results) {
             counts.merge(a.outcome(), 1, Integer::sum);
         }
         StringBuilder s = new StringBuilder();
         counts.forEach((outcome, n) -> s.append(s.length() == 0 ? "" : ", ").append(n).append(' ')
-                .append(outcome.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')));
+                .append(outcome.name().toLowerCase(Locale.ROOT).replace('_', ' ')));
         return s.length() == 0 ? "none" : s.toString();
     }
 

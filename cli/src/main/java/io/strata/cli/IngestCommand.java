@@ -16,6 +16,7 @@ import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Table;
 import java.io.File;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -332,7 +333,7 @@ final class IngestCommand extends TableCommand {
     }
 
     private static InputStream nonClosing(InputStream in) {
-        return new java.io.FilterInputStream(in) {
+        return new FilterInputStream(in) {
             @Override
             public void close() {
                 // Standard input belongs to the process, not to this reader.

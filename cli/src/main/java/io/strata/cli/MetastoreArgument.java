@@ -6,6 +6,7 @@ import io.strata.fs.FileIO;
 import io.strata.metastore.EmbeddedMetastoreSettings;
 import io.strata.metastore.MetastoreSyncOptions;
 import java.io.File;
+import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
 import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
@@ -92,7 +93,7 @@ final class MetastoreArgument {
     private static URL siteUrl(HiveHome home) {
         try {
             return home.siteFile().toUri().toURL();
-        } catch (java.net.MalformedURLException e) {
+        } catch (MalformedURLException e) {
             return null;
         }
     }

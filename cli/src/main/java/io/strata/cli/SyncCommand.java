@@ -12,11 +12,13 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.hadoop.fs.Path;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -100,7 +102,7 @@ final class SyncCommand implements Callable<Integer> {
             description = "A metastore.sync.* option for this run, over the table's own (repeatable), e.g. "
                     + "metastore.sync.paimon-formats=true metastore.sync.table=events_paimon to register the "
                     + "entry Apache Paimon's catalogs list.")
-    Map<String, String> overrides = new java.util.LinkedHashMap<>();
+    Map<String, String> overrides = new LinkedHashMap<>();
 
     @Override
     public Integer call() throws Exception {
@@ -150,12 +152,12 @@ final class SyncCommand implements Callable<Integer> {
         if (key.equals(MetastoreSyncOptions.URI.key())) {
             throw usage("--option " + key + ": give the metastore with --metastore");
         }
-        io.strata.schema.ConfigOption<?> option = MetastoreSyncOptions.ALL.stream()
+        ConfigOption<?> option = MetastoreSyncOptions.ALL.stream()
                 .filter(o -> o.key().equals(key)).findFirst()
                 .orElseThrow(() -> usage("--option " + key + ": not a metastore sync option; known: "
-                        + MetastoreSyncOptions.ALL.stream().map(io.strata.schema.ConfigOption::key)
+                        + MetastoreSyncOptions.ALL.stream().map(ConfigOption::key)
                                 .filter(k -> !k.equals(MetastoreSyncOptions.URI.key()))
-                                .collect(java.util.stream.Collectors.joining(", "))));
+                                .collect(Collectors.joining(", "))));
         try {
             option.get(Map.of(key, value));
         } catch (IllegalArgumentException e) {

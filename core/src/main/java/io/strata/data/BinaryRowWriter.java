@@ -3,6 +3,7 @@ package io.strata.data;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 import io.strata.types.RowType;
+import io.strata.types.TypeRoot;
 import java.util.Arrays;
 
 /**
@@ -64,14 +65,14 @@ public final class BinaryRowWriter {
 
     /** Writes a null of the given type the way Paimon does (reserving space for non-compact values). */
     public void writeNull(int pos, DataType type) {
-        if (type.root() == io.strata.types.TypeRoot.DECIMAL && !Decimal.isCompact(((AtomicType) type).precision())) {
+        if (type.root() == TypeRoot.DECIMAL && !Decimal.isCompact(((AtomicType) type).precision())) {
             ensure(16);
             Arrays.fill(buffer, cursor, cursor + 16, (byte) 0);
             setNullBit(pos);
             putLong(slot(pos), ((long) cursor) << 32);
             cursor += 16;
-        } else if ((type.root() == io.strata.types.TypeRoot.TIMESTAMP
-                        || type.root() == io.strata.types.TypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE)
+        } else if ((type.root() == TypeRoot.TIMESTAMP
+                        || type.root() == TypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE)
                 && !Timestamp.isCompact(((AtomicType) type).precision())) {
             ensure(8);
             Arrays.fill(buffer, cursor, cursor + 8, (byte) 0);

@@ -4,21 +4,24 @@ import io.strata.api.PublicApi;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * An iterator over a resource (open files). Elements may be views that are valid only until the next
  * call to {@link #hasNext()} or {@link #next()}; copy what you keep.
  */
 @PublicApi
-public interface CloseableIterator<T> extends java.util.Iterator<T>, Closeable {
+public interface CloseableIterator<T> extends Iterator<T>, Closeable {
 
     @Override
     void close() throws IOException;
 
     /** Drains the iterator through {@code copier} into a list, then closes it. */
-    default <R> List<R> toList(java.util.function.Function<T, R> copier) throws IOException {
+    default <R> List<R> toList(Function<T, R> copier) throws IOException {
         Objects.requireNonNull(copier);
         try (this) {
             List<R> out = new ArrayList<>();
@@ -39,7 +42,7 @@ public interface CloseableIterator<T> extends java.util.Iterator<T>, Closeable {
 
             @Override
             public T next() {
-                throw new java.util.NoSuchElementException();
+                throw new NoSuchElementException();
             }
 
             @Override

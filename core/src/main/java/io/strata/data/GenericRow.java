@@ -7,6 +7,7 @@ import io.strata.types.DataType;
 import io.strata.types.MapType;
 import io.strata.types.MultisetType;
 import io.strata.types.RowType;
+import io.strata.types.TypeRoot;
 import java.util.Arrays;
 
 /**
@@ -77,7 +78,7 @@ public final class GenericRow implements Row {
         }
         if (type instanceof MultisetType mt) {
             MapData m = (MapData) v;
-            return new GenericMap(copyArray(m.keys(), mt.element()), copyArray(m.values(), new AtomicType(io.strata.types.TypeRoot.INT, 0, 0, false)));
+            return new GenericMap(copyArray(m.keys(), mt.element()), copyArray(m.values(), new AtomicType(TypeRoot.INT, 0, 0, false)));
         }
         if (type instanceof MapType mt) {
             MapData m = (MapData) v;

@@ -3,6 +3,7 @@ package io.strata.data;
 import io.strata.api.PublicApi;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
+import io.strata.types.RowType;
 
 /**
  * Reads one field of a row or array as a Java object of the internal value classes. For metadata,
@@ -32,7 +33,7 @@ public final class RowValues {
             case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> row.getTimestamp(pos, ((AtomicType) type).precision());
             case ARRAY -> row.getArray(pos);
             case MAP, MULTISET -> row.getMap(pos);
-            case ROW -> row.getRow(pos, ((io.strata.types.RowType) type).fieldCount());
+            case ROW -> row.getRow(pos, ((RowType) type).fieldCount());
         };
     }
 
@@ -55,7 +56,7 @@ public final class RowValues {
             case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> array.getTimestamp(i, ((AtomicType) type).precision());
             case ARRAY -> array.getArray(i);
             case MAP, MULTISET -> array.getMap(i);
-            case ROW -> array.getRow(i, ((io.strata.types.RowType) type).fieldCount());
+            case ROW -> array.getRow(i, ((RowType) type).fieldCount());
         };
     }
 }

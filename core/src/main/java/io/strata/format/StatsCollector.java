@@ -7,6 +7,7 @@ import io.strata.data.Utf8String;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 import io.strata.types.RowType;
+import io.strata.types.TypeRoot;
 import java.util.Arrays;
 
 /**
@@ -84,7 +85,7 @@ public final class StatsCollector {
     }
 
     private static final class IntegralStats extends ColumnStats {
-        private final io.strata.types.TypeRoot root;
+        private final TypeRoot root;
         private long min = Long.MAX_VALUE;
         private long max = Long.MIN_VALUE;
         private boolean any;
@@ -135,7 +136,7 @@ public final class StatsCollector {
         private boolean any;
 
         FloatingStats(DataType type) {
-            this.isFloat = type.root() == io.strata.types.TypeRoot.FLOAT;
+            this.isFloat = type.root() == TypeRoot.FLOAT;
         }
 
         @Override

@@ -12,6 +12,7 @@ import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
+import io.strata.types.DataTypes;
 import io.strata.types.RowType;
 
 /**
@@ -82,7 +83,7 @@ final class BufferedRowCodec {
         writer.writeKind(kind);
         for (int i = 0; i < encoders.length; i++) {
             if (row.isNullAt(i)) {
-                writer.writeNull(i, isNested(type.typeAt(i)) ? io.strata.types.DataTypes.BYTES() : type.typeAt(i));
+                writer.writeNull(i, isNested(type.typeAt(i)) ? DataTypes.BYTES() : type.typeAt(i));
             } else {
                 encoders[i].encode(row, i, writer);
             }

@@ -1,5 +1,6 @@
 package io.strata.lsm;
 
+import io.strata.data.RowKind;
 import java.io.IOException;
 import java.util.List;
 
@@ -46,7 +47,7 @@ public final class FirstRowLookupMerge implements ChangelogMerge {
         }
         out.data(first);
         if (produceChangelog) {
-            out.changelog(first, io.strata.data.RowKind.INSERT);
+            out.changelog(first, RowKind.INSERT);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.strata.lsm;
 
+import io.strata.data.Row;
 import io.strata.manifest.DataFileMeta;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,9 +14,9 @@ import java.util.PriorityQueue;
  */
 public final class IntervalPartition {
 
-    private final Comparator<io.strata.data.Row> keyComparator;
+    private final Comparator<Row> keyComparator;
 
-    public IntervalPartition(Comparator<io.strata.data.Row> keyComparator) {
+    public IntervalPartition(Comparator<Row> keyComparator) {
         this.keyComparator = keyComparator;
     }
 

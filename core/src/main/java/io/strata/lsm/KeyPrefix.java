@@ -1,6 +1,8 @@
 package io.strata.lsm;
 
+import io.strata.data.Decimal;
 import io.strata.data.Row;
+import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
@@ -47,7 +49,7 @@ final class KeyPrefix {
             case BIGINT -> new KeyPrefix(first, Row::getLong, single);
             case DECIMAL -> {
                 AtomicType a = (AtomicType) t;
-                if (io.strata.data.Decimal.isCompact(a.precision())) {
+                if (Decimal.isCompact(a.precision())) {
                     yield new KeyPrefix(first, (r, p) -> r.getDecimal(p, a.precision(), a.scale()).toUnscaledLong(), single);
                 }
                 yield new KeyPrefix(first, (r, p) -> 0L, false);
@@ -56,7 +58,7 @@ final class KeyPrefix {
                 int precision = ((AtomicType) t).precision();
                 // Millis order the key first; finer precisions tie-break on the nanos in the full comparison.
                 yield new KeyPrefix(first, (r, p) -> r.getTimestamp(p, precision).millisecond(),
-                        single && io.strata.data.Timestamp.isCompact(precision));
+                        single && Timestamp.isCompact(precision));
             }
             case CHAR, VARCHAR -> new KeyPrefix(first, (r, p) -> bytesPrefix(r.getString(p)), false);
             case BINARY, VARBINARY -> new KeyPrefix(first, (r, p) -> bytesPrefix(r.getBinary(p)), false);

@@ -1,6 +1,7 @@
 package io.strata.lsm;
 
 import io.strata.data.Row;
+import io.strata.types.RowType;
 import java.util.Comparator;
 
 /**
@@ -24,7 +25,7 @@ public final class VersionOrder {
     }
 
     /** The order Paimon's write buffer uses: sequence fields ascending (if any), then sequence number. */
-    public static VersionOrder forWriteBuffer(io.strata.types.RowType rowType, int[] sequenceFields) {
+    public static VersionOrder forWriteBuffer(RowType rowType, int[] sequenceFields) {
         return new VersionOrder(sequenceFields.length == 0 ? null : KeyOrder.onPositions(rowType, sequenceFields));
     }
 

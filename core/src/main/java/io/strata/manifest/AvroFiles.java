@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +25,7 @@ import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DecoderFactory;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -86,7 +88,7 @@ final class AvroFiles {
         for (AvroContainerLayout.Block block : layout.blocks()) {
             byte[] data = zstd
                     ? unzstd(bytes, block.offset(), block.length())
-                    : java.util.Arrays.copyOfRange(bytes, block.offset(), block.offset() + block.length());
+                    : Arrays.copyOfRange(bytes, block.offset(), block.offset() + block.length());
             in = DecoderFactory.get().binaryDecoder(data, in);
             for (long i = 0; i < block.recordCount(); i++) {
                 out.add(decoder.apply(reader.read(null, in)));
@@ -189,7 +191,7 @@ final class AvroFiles {
     static void writeNewFile(FileIO io, Path path, byte[] content, String what) throws IOException {
         try {
             io.writeNew(path, content);
-        } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+        } catch (FileAlreadyExistsException e) {
             // Someone else's file: leave it alone.
             throw new IOException("Cannot write " + what + " " + path + ": it already exists", e);
         } catch (IOException e) {

@@ -3,6 +3,8 @@ package io.strata.predicate;
 import io.strata.data.Row;
 import io.strata.data.RowValues;
 import io.strata.types.DataType;
+import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -68,10 +70,10 @@ public record LeafPredicate(LeafFunction function, int index, String fieldName, 
     @SuppressWarnings({"unchecked", "rawtypes"})
     static int compare(Object a, Object b) {
         if (a instanceof byte[] x && b instanceof byte[] y) {
-            return java.util.Arrays.compareUnsigned(x, y);
+            return Arrays.compareUnsigned(x, y);
         }
         if (a instanceof Number x && b instanceof Number y && a.getClass() != b.getClass()
-                && !(a instanceof java.math.BigDecimal) && !(b instanceof java.math.BigDecimal)) {
+                && !(a instanceof BigDecimal) && !(b instanceof BigDecimal)) {
             // A literal of another width (an int for a BIGINT column): compare as the wider kind.
             if (a instanceof Float || a instanceof Double || b instanceof Float || b instanceof Double) {
                 return Double.compare(x.doubleValue(), y.doubleValue());

@@ -1,5 +1,6 @@
 package io.strata.schema;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -35,7 +36,7 @@ public final class CompactionOptions {
                     + "fully compacts on its commit when this is set. No default: no forced full compaction.",
             v -> atLeast(v, 1));
 
-    public static final ConfigOption<java.time.Duration> OPTIMIZATION_INTERVAL = ConfigOption.durationOption(
+    public static final ConfigOption<Duration> OPTIMIZATION_INTERVAL = ConfigOption.durationOption(
             "compaction.optimization-interval", null,
             "How often a writer fully compacts each bucket it holds, to keep it read-optimised: at the first "
                     + "compaction it asks for, then whenever the last full compaction is longer ago. No default.");
@@ -104,7 +105,7 @@ public final class CompactionOptions {
     }
 
     /** {@code compaction.optimization-interval}, or null when not set. */
-    public java.time.Duration optimizationInterval() {
+    public Duration optimizationInterval() {
         return options.get(OPTIMIZATION_INTERVAL);
     }
 

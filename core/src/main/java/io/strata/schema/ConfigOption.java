@@ -1,10 +1,14 @@
 package io.strata.schema;
 
 import io.strata.api.PublicApi;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One table option: its key, typed default, documentation, and how its text value is parsed. Every
@@ -52,23 +56,23 @@ public final class ConfigOption<T> {
         return of(key, defaultValue, description, MemorySize::parseBytes);
     }
 
-    static ConfigOption<java.time.Duration> durationOption(String key, java.time.Duration defaultValue, String description) {
+    static ConfigOption<Duration> durationOption(String key, Duration defaultValue, String description) {
         return of(key, defaultValue, description, ConfigOption::parseDuration);
     }
 
     /** Paimon's duration syntax: a number and a unit (ms, s, min, h, d; long names too); no unit = ms. */
-    public static java.time.Duration parseDuration(String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d+)\\s*([a-zA-Z]*)\\s*").matcher(text);
+    public static Duration parseDuration(String text) {
+        Matcher m = Pattern.compile("\\s*(\\d+)\\s*([a-zA-Z]*)\\s*").matcher(text);
         if (!m.matches()) {
             throw new IllegalArgumentException("Not a duration: '" + text + "' (expected e.g. 10 ms, 5 s, 1 min)");
         }
         long n = Long.parseLong(m.group(1));
-        return switch (m.group(2).toLowerCase(java.util.Locale.ROOT)) {
-            case "", "ms", "milli", "millis", "millisecond", "milliseconds" -> java.time.Duration.ofMillis(n);
-            case "s", "sec", "secs", "second", "seconds" -> java.time.Duration.ofSeconds(n);
-            case "m", "min", "mins", "minute", "minutes" -> java.time.Duration.ofMinutes(n);
-            case "h", "hour", "hours" -> java.time.Duration.ofHours(n);
-            case "d", "day", "days" -> java.time.Duration.ofDays(n);
+        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "", "ms", "milli", "millis", "millisecond", "milliseconds" -> Duration.ofMillis(n);
+            case "s", "sec", "secs", "second", "seconds" -> Duration.ofSeconds(n);
+            case "m", "min", "mins", "minute", "minutes" -> Duration.ofMinutes(n);
+            case "h", "hour", "hours" -> Duration.ofHours(n);
+            case "d", "day", "days" -> Duration.ofDays(n);
             default -> throw new IllegalArgumentException("Unknown duration unit in '" + text + "'");
         };
     }

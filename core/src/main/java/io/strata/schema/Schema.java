@@ -4,6 +4,7 @@ import io.strata.api.PublicApi;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ public final class Schema {
         this.columns = List.copyOf(b.columns);
         this.partitionKeys = List.copyOf(b.partitionKeys);
         this.primaryKeys = List.copyOf(b.primaryKeys);
-        this.options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.options));
+        this.options = Collections.unmodifiableMap(new LinkedHashMap<>(b.options));
         this.comment = b.comment;
     }
 

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -117,7 +118,7 @@ final class SchemaEvolution {
     }
 
     private static void requireMutableOption(String key, String oldValue, String newValue) {
-        if (IMMUTABLE_OPTIONS.contains(key) && !java.util.Objects.equals(oldValue, newValue)) {
+        if (IMMUTABLE_OPTIONS.contains(key) && !Objects.equals(oldValue, newValue)) {
             throw new IllegalArgumentException("Cannot change table option '" + key + "' from '" + oldValue + "' to '"
                     + newValue + "' on an existing table: it decides where existing rows live or how they merge");
         }

@@ -2,6 +2,7 @@ package io.strata.schema;
 
 import io.strata.api.PublicApi;
 import io.strata.format.FileFormat;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -115,11 +116,11 @@ public final class TableOptions {
             "data-file.thin-mode", false,
             "Whether primary-key data files omit the _KEY_ columns (not supported by Strata).");
 
-    public static final ConfigOption<java.time.Duration> COMMIT_MIN_RETRY_WAIT = ConfigOption.durationOption(
-            "commit.min-retry-wait", java.time.Duration.ofMillis(10), "Shortest wait before retrying a lost commit.");
+    public static final ConfigOption<Duration> COMMIT_MIN_RETRY_WAIT = ConfigOption.durationOption(
+            "commit.min-retry-wait", Duration.ofMillis(10), "Shortest wait before retrying a lost commit.");
 
-    public static final ConfigOption<java.time.Duration> COMMIT_MAX_RETRY_WAIT = ConfigOption.durationOption(
-            "commit.max-retry-wait", java.time.Duration.ofSeconds(10),
+    public static final ConfigOption<Duration> COMMIT_MAX_RETRY_WAIT = ConfigOption.durationOption(
+            "commit.max-retry-wait", Duration.ofSeconds(10),
             "Longest wait before retrying a lost commit (the wait doubles per retry, with jitter).");
 
     /**
@@ -236,11 +237,11 @@ public final class TableOptions {
         return get(COMMIT_MAX_RETRIES);
     }
 
-    public java.time.Duration commitMinRetryWait() {
+    public Duration commitMinRetryWait() {
         return get(COMMIT_MIN_RETRY_WAIT);
     }
 
-    public java.time.Duration commitMaxRetryWait() {
+    public Duration commitMaxRetryWait() {
         return get(COMMIT_MAX_RETRY_WAIT);
     }
 

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -91,7 +92,7 @@ public final class ConsumerManager implements Consumers {
             // A consumer removed between the listing and the read is simply gone.
             consumer(idOf(status)).ifPresent(consumers::add);
         }
-        consumers.sort(java.util.Comparator.comparing(Consumer::id));
+        consumers.sort(Comparator.comparing(Consumer::id));
         return consumers;
     }
 

@@ -13,9 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 
@@ -107,13 +109,13 @@ public final class TagManager {
         for (String name : tagNames()) {
             tagInfo(name).ifPresent(tags::add);
         }
-        tags.sort(java.util.Comparator.comparingLong((Tag t) -> t.snapshot().id()).thenComparing(Tag::name));
+        tags.sort(Comparator.comparingLong((Tag t) -> t.snapshot().id()).thenComparing(Tag::name));
         return tags;
     }
 
     /** The distinct tagged snapshots, ascending by id. */
     public List<Snapshot> taggedSnapshots() {
-        java.util.TreeMap<Long, Snapshot> byId = new java.util.TreeMap<>();
+        TreeMap<Long, Snapshot> byId = new TreeMap<>();
         for (Tag tag : tags()) {
             byId.putIfAbsent(tag.snapshot().id(), tag.snapshot());
         }

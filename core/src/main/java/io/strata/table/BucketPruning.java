@@ -1,6 +1,9 @@
 package io.strata.table;
 
+import io.strata.data.Decimal;
 import io.strata.data.GenericRow;
+import io.strata.data.Timestamp;
+import io.strata.data.Utf8String;
 import io.strata.predicate.CompoundPredicate;
 import io.strata.predicate.LeafFunction;
 import io.strata.predicate.LeafPredicate;
@@ -97,10 +100,10 @@ final class BucketPruning {
             case BIGINT -> literal instanceof Long;
             case FLOAT -> literal instanceof Float;
             case DOUBLE -> literal instanceof Double;
-            case CHAR, VARCHAR -> literal instanceof io.strata.data.Utf8String;
+            case CHAR, VARCHAR -> literal instanceof Utf8String;
             case BINARY, VARBINARY -> literal instanceof byte[];
-            case DECIMAL -> literal instanceof io.strata.data.Decimal;
-            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> literal instanceof io.strata.data.Timestamp;
+            case DECIMAL -> literal instanceof Decimal;
+            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> literal instanceof Timestamp;
             case ARRAY, MAP, MULTISET, ROW -> false;
         };
     }

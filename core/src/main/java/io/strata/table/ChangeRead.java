@@ -13,7 +13,9 @@ import io.strata.lsm.DataFileReadType;
 import io.strata.lsm.RecordCursor;
 import io.strata.manifest.DataFileMeta;
 import io.strata.types.RowType;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -48,7 +50,7 @@ public final class ChangeRead {
         RecordCursor cursor;
         if (split.source() == ChangeSplit.Source.FULL) {
             // Merged as a batch read merges, every row +I (the state, not a change).
-            Plan full = new Plan(null, java.util.List.of(), plan.projection(), plan.readType(), null);
+            Plan full = new Plan(null, List.of(), plan.projection(), plan.readType(), null);
             return table.newRead(full).open(new Split(split.snapshotId(), split.partition(), split.bucket(),
                     split.totalBuckets(), split.files(), split.deletionIndexFiles()));
         } else {
@@ -65,8 +67,8 @@ public final class ChangeRead {
         try {
             return new DataFileCursor(format.createReader(table.fileIO(), path, readType.fileReadType(),
                     table.schema().tableOptions().readBatchSize()), readType, null);
-        } catch (java.io.FileNotFoundException e) {
-            throw new java.io.FileNotFoundException("Table " + table.location() + ": " + split.source().name()
+        } catch (FileNotFoundException e) {
+            throw new FileNotFoundException("Table " + table.location() + ": " + split.source().name()
                     .toLowerCase() + " file " + path + " of snapshot " + split.snapshotId() + " is gone (expired?)");
         }
     }

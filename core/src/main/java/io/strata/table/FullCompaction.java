@@ -1,6 +1,7 @@
 package io.strata.table;
 
 import io.strata.data.GenericRow;
+import io.strata.data.Row;
 import io.strata.data.RowComparator;
 import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactResult;
@@ -21,11 +22,14 @@ import io.strata.snapshot.Snapshot;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Brings a table to its read-optimised state: every primary-key bucket with more than one file, or
@@ -40,13 +44,13 @@ final class FullCompaction {
     private final TableOptions options;
     private final boolean primaryKey;
     /** The buckets this compaction may rewrite; the others keep their files as they are. */
-    private final java.util.function.Predicate<SnapshotFiles.BucketKey> scope;
+    private final Predicate<SnapshotFiles.BucketKey> scope;
 
     FullCompaction(FileStoreTable table) {
         this(table, bucket -> true);
     }
 
-    FullCompaction(FileStoreTable table, java.util.function.Predicate<SnapshotFiles.BucketKey> scope) {
+    FullCompaction(FileStoreTable table, Predicate<SnapshotFiles.BucketKey> scope) {
         this.table = table;
         this.scope = scope;
         this.schema = table.schema();
@@ -83,11 +87,11 @@ final class FullCompaction {
         List<ManifestEntry> changes = new ArrayList<>();
         List<RollingDataFileWriter> writers = new ArrayList<>();
         List<ManifestEntry> changelog = new ArrayList<>();
-        List<org.apache.hadoop.fs.Path> produced = new ArrayList<>();
+        List<Path> produced = new ArrayList<>();
         boolean changelogRewrite = primaryKey && (options.changelogProducer() != ChangelogProducer.NONE
                 || new ChangelogOptions(options).needsLookup());
         MergeFunctionFactory mergeFunctions = changelogRewrite ? new MergeFunctionFactory(schema) : null;
-        java.util.Comparator<io.strata.data.Row> fileKeys = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
+        Comparator<Row> fileKeys = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
         // Deletion vectors (Paimon's, or Strata's): rewritten files are read without their deleted rows and
         // lose their vectors, so each rewritten bucket's index files are replaced.
         Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> indexFiles = table.snapshotFiles().deletionIndexFiles(latest);
@@ -121,9 +125,9 @@ final class FullCompaction {
                     rewriter.beforeCompaction(topLevel, List.of());
                     CompactResult result = rewriter.rewrite(topLevel, true,
                             new IntervalPartition(fileKeys).partition(files));
-                    org.apache.hadoop.fs.Path dir = table.paths().bucketDirectory(first.partition(), first.bucket());
-                    result.after().forEach(f -> produced.add(new org.apache.hadoop.fs.Path(dir, f.fileName())));
-                    result.changelog().forEach(f -> produced.add(new org.apache.hadoop.fs.Path(dir, f.fileName())));
+                    Path dir = table.paths().bucketDirectory(first.partition(), first.bucket());
+                    result.after().forEach(f -> produced.add(new Path(dir, f.fileName())));
+                    result.changelog().forEach(f -> produced.add(new Path(dir, f.fileName())));
                     for (ManifestEntry e : entries) {
                         changes.add(new ManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
                     }
@@ -172,7 +176,7 @@ final class FullCompaction {
             for (RollingDataFileWriter w : writers) {
                 w.abort();
             }
-            for (org.apache.hadoop.fs.Path p : produced) {
+            for (Path p : produced) {
                 table.fileIO().deleteQuietly(p);
             }
             dvIndex.deleteAdded(indexChanges);

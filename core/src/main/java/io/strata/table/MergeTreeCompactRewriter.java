@@ -116,7 +116,7 @@ final class MergeTreeCompactRewriter implements CompactRewriter {
             // Deletion vectors of a plain deduplicate table: a looked-up old row only needs its position (the
             // level-0 version, newer by sequence number, wins, and no changelog compares old and new), so
             // lookups read and hold the key columns only, as Paimon keeps only positions then.
-            java.util.Arrays.fill(lookedUp, false);
+            Arrays.fill(lookedUp, false);
             for (int p : keyPositions) {
                 lookedUp[p] = true;
             }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -72,7 +73,7 @@ public final class PartitionStatistics {
             throw new UncheckedIOException("Cannot read the files of snapshot " + snapshot.id() + " of table "
                     + table.location() + ": " + e.getMessage(), e);
         }
-        Map<BinaryRow, Accumulator> byRow = new java.util.HashMap<>();
+        Map<BinaryRow, Accumulator> byRow = new HashMap<>();
         for (ManifestEntry entry : live) {
             byRow.computeIfAbsent(entry.partition(), k -> new Accumulator()).add(entry.file());
         }

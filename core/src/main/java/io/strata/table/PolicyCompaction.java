@@ -26,6 +26,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Compacts the selected primary-key buckets of a table the way a stream writer would after a flush:
@@ -160,12 +161,12 @@ final class PolicyCompaction {
         for (Map.Entry<SnapshotFiles.BucketKey, CompactResult> r : results.entrySet()) {
             Set<String> kept = new HashSet<>();
             r.getValue().before().forEach(f -> kept.add(f.fileName()));
-            org.apache.hadoop.fs.Path directory = table.paths().bucketDirectory(r.getKey().partition(), r.getKey().bucket());
+            Path directory = table.paths().bucketDirectory(r.getKey().partition(), r.getKey().bucket());
             List<DataFileMeta> written = new ArrayList<>(r.getValue().after());
             written.addAll(r.getValue().changelog());
             for (DataFileMeta f : written) {
                 if (!kept.contains(f.fileName())) {
-                    table.fileIO().deleteQuietly(new org.apache.hadoop.fs.Path(directory, f.fileName()));
+                    table.fileIO().deleteQuietly(new Path(directory, f.fileName()));
                 }
             }
         }

@@ -6,8 +6,10 @@ import io.strata.snapshot.SnapshotManager;
 import io.strata.snapshot.Tag;
 import io.strata.snapshot.TagManager;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,7 +67,7 @@ final class Rollback {
             try {
                 table.fileIO().writeNew(path, tagged.toJson().getBytes(StandardCharsets.UTF_8));
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException("Cannot write snapshot file " + path + " from tag '" + name
+                throw new UncheckedIOException("Cannot write snapshot file " + path + " from tag '" + name
                         + "': " + e.getMessage(), e);
             }
             snapshots.commitEarliestHint(tagged.id());
@@ -101,7 +103,7 @@ final class Rollback {
      * removed snapshot or tag. Any that the retained snapshot does not reference is unreachable now.
      */
     private void deleteFilesOnlyLaterSnapshotsHeld(Snapshot retained, List<Snapshot> removed,
-            java.util.Collection<Snapshot> removedTags) {
+            Collection<Snapshot> removedTags) {
         if (removed.isEmpty() && removedTags.isEmpty()) {
             return;
         }

@@ -19,10 +19,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a snapshot references, for deciding what may be deleted: its live data files (by partition,
@@ -32,7 +36,7 @@ import org.apache.hadoop.fs.Path;
  */
 final class SnapshotReferences {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SnapshotReferences.class);
+    private static final Logger LOG = LoggerFactory.getLogger(SnapshotReferences.class);
 
     /** A data file as the deletion rules compare them: level and extra files do not matter. */
     record DataFileKey(BinaryRow partition, int bucket, String fileName) {}
@@ -210,7 +214,7 @@ final class SnapshotReferences {
      */
     List<Path> unusedMetadataFiles(Snapshot snapshot, Set<String> keep, boolean withDataLists, boolean withChangelog)
             throws IOException {
-        Set<String> manifests = new java.util.LinkedHashSet<>();
+        Set<String> manifests = new LinkedHashSet<>();
         if (withDataLists) {
             collectList(snapshot.baseManifestList(), keep, manifests);
             collectList(snapshot.deltaManifestList(), keep, manifests);
@@ -244,7 +248,7 @@ final class SnapshotReferences {
 
     /** A manifest list and its manifests not in {@code keep}, as paths; an unreadable list gives only its name. */
     List<Path> unusedListFiles(String listName, Set<String> keep) throws IOException {
-        Set<String> names = new java.util.LinkedHashSet<>();
+        Set<String> names = new LinkedHashSet<>();
         collectList(listName, keep, names);
         List<Path> out = new ArrayList<>();
         for (String name : names) {
@@ -325,7 +329,7 @@ final class SnapshotReferences {
                     continue;
                 }
                 try {
-                    org.apache.hadoop.fs.FileStatus[] children = io.list(dir);
+                    FileStatus[] children = io.list(dir);
                     if (children.length == 0 && io.delete(dir, false)) {
                         parents.add(dir.getParent());
                     }

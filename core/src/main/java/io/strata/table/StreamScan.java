@@ -1,6 +1,7 @@
 package io.strata.table;
 
 import io.strata.api.PublicApi;
+import io.strata.snapshot.ConsumerManager;
 import io.strata.table.ChangeReadOptions.StartMode;
 import java.time.Duration;
 import java.util.List;
@@ -86,7 +87,7 @@ public final class StreamScan {
      * opened later with the same id resumes there.
      */
     public StreamScan withConsumer(String id) {
-        io.strata.snapshot.ConsumerManager.checkId(id);
+        ConsumerManager.checkId(id);
         return new StreamScan(table, mode, snapshotId, timestampMillis, Objects.requireNonNull(id, "consumer id"),
                 projection, pollInterval);
     }

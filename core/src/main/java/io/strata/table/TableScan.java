@@ -12,12 +12,14 @@ import io.strata.snapshot.Snapshot;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Plans a batch read of a table. Immutable: every refinement returns a new scan. {@link #plan()}
@@ -82,7 +84,7 @@ public final class TableScan {
             Snapshot s = table.snapshotManager().latestSnapshotAtOrBefore(timestampMillis);
             if (s == null) {
                 throw new IllegalArgumentException("Table " + table.location() + " has no snapshot at or before "
-                        + java.time.Instant.ofEpochMilli(timestampMillis));
+                        + Instant.ofEpochMilli(timestampMillis));
             }
             return s;
         }
@@ -106,7 +108,7 @@ public final class TableScan {
         TableSchema schema = table.schema();
         RowType rowType = schema.rowType();
         int[] projected = projection == null
-                ? java.util.stream.IntStream.range(0, rowType.fieldCount()).toArray()
+                ? IntStream.range(0, rowType.fieldCount()).toArray()
                 : projection.stream().mapToInt(rowType::requireIndexOf).toArray();
         RowType readType = rowType.project(projected);
         Snapshot snapshot = resolveSnapshot();

@@ -1,5 +1,6 @@
 package io.strata.hive;
 
+import io.strata.fs.FileIO;
 import io.strata.schema.SchemaChange;
 import io.strata.schema.SchemaManager;
 import io.strata.schema.TableOptions;
@@ -87,7 +88,7 @@ final class HiveAlterTable {
                 // example deletion vectors or a changelog producer) before anything is written.
                 TableOptions.validateForWrite(options, schema.primaryKeys());
             }
-            new SchemaManager(new io.strata.fs.FileIO(conf), table.location()).commitChanges(changes.apply().toArray(new SchemaChange[0]));
+            new SchemaManager(new FileIO(conf), table.location()).commitChanges(changes.apply().toArray(new SchemaChange[0]));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Cannot alter Strata table " + table.location() + " of Hive table "
                     + hiveTable + ": " + e.getMessage(), e);

@@ -10,6 +10,7 @@ import io.strata.data.Utf8String;
 import io.strata.types.ArrayType;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
+import io.strata.types.DataTypes;
 import io.strata.types.HiveTypeNames;
 import io.strata.types.MapType;
 import io.strata.types.MultisetType;
@@ -57,7 +58,7 @@ final class NestedValues {
         }
         if (type instanceof MultisetType set) {
             // Paimon stores a multiset as a map from element to its count.
-            return map((MapData) value, set.element(), io.strata.types.DataTypes.INT(), localZone);
+            return map((MapData) value, set.element(), DataTypes.INT(), localZone);
         }
         RowType rowType = (RowType) type;
         Row row = (Row) value;

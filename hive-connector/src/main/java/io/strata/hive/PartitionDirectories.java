@@ -14,6 +14,7 @@ import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
@@ -91,7 +92,7 @@ final class PartitionDirectories {
         List<String> names = new ArrayList<>();
         for (Path p = Path.getPathWithoutSchemeAndAuthority(path); p != null; p = p.getParent()) {
             if (p.toString().equals(rootPath)) {
-                java.util.Collections.reverse(names);
+                Collections.reverse(names);
                 return String.join("/", names);
             }
             names.add(p.getName());

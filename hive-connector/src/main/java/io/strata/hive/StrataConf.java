@@ -1,6 +1,8 @@
 package io.strata.hive;
 
+import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -117,8 +119,8 @@ public final class StrataConf {
         } catch (NumberFormatException notMillis) {
             try {
                 // A timestamp text is a wall-clock time in the session's zone.
-                return java.time.LocalDateTime.parse(value.replace(' ', 'T')).atZone(localZone(conf)).toInstant().toEpochMilli();
-            } catch (java.time.format.DateTimeParseException e) {
+                return LocalDateTime.parse(value.replace(' ', 'T')).atZone(localZone(conf)).toInstant().toEpochMilli();
+            } catch (DateTimeParseException e) {
                 throw new IllegalArgumentException("FOR SYSTEM_TIME AS OF needs a timestamp, got '" + value + "'");
             }
         }

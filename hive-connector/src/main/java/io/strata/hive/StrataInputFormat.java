@@ -17,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
@@ -267,9 +269,9 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
     static int[] readColumns(RowType rowType, Configuration conf) {
         String[] names = StrataConf.readColumnNames(conf);
         if (names == null) {
-            return java.util.stream.IntStream.range(0, rowType.fieldCount()).toArray();
+            return IntStream.range(0, rowType.fieldCount()).toArray();
         }
-        Set<Integer> positions = new java.util.TreeSet<>();
+        Set<Integer> positions = new TreeSet<>();
         for (String name : names) {
             int p = indexOfIgnoreCase(rowType, name);
             if (p >= 0) {

@@ -1,8 +1,11 @@
 package io.strata.hive;
 
+import io.strata.schema.SchemaChange;
+import io.strata.schema.SchemaManager;
 import io.strata.types.DataField;
 import io.strata.types.HiveTypeNames;
 import io.strata.types.RowType;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -154,8 +157,8 @@ public final class StrataMetaHook implements HiveMetaHook {
         String name = table.getDbName() + "." + table.getTableName();
         try {
             io.strata.table.Table strata = StrataTables.load(conf, table.getSd().getLocation(), name);
-            new io.strata.schema.SchemaManager(strata.fileIO(), strata.location())
-                    .commitChanges(undo.undo().toArray(new io.strata.schema.SchemaChange[0]));
+            new SchemaManager(strata.fileIO(), strata.location())
+                    .commitChanges(undo.undo().toArray(new SchemaChange[0]));
         } catch (RuntimeException e) {
             throw new MetaException("The metastore rejected ALTER TABLE " + name + " and undoing its change of the"
                     + " Strata table at " + table.getSd().getLocation() + " failed: " + e.getMessage());
@@ -184,7 +187,7 @@ public final class StrataMetaHook implements HiveMetaHook {
     private void deleteData(Table table) throws MetaException {
         try {
             ManagedTables.deleteData(conf, table);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new MetaException("Cannot delete the Strata table of Hive table " + table.getDbName() + "."
                     + table.getTableName() + " at " + table.getSd().getLocation() + ": " + e);
         }

@@ -2,6 +2,7 @@ package io.strata.hive;
 
 import io.strata.fs.FileIO;
 import io.strata.table.Table;
+import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -25,7 +26,7 @@ final class StrataTables {
             // A metastore partition's location is a partition directory: the table is above it.
             Path root = PartitionDirectories.tableRoot(conf, new Path(location));
             return Table.load(new FileIO(conf == null ? new Configuration() : conf), root);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalArgumentException("Cannot look for the Strata table of Hive table " + hiveTable + " at "
                     + location + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {

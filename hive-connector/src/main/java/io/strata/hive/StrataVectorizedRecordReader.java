@@ -11,8 +11,10 @@ import io.strata.table.TableRead;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.apache.hadoop.hive.ql.exec.Utilities;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
@@ -68,7 +70,7 @@ final class StrataVectorizedRecordReader implements RecordReader<NullWritable, V
         String[] names = context.getRowColumnNames();
         int[] read = context.getDataColumnNums();
         if (read == null) {
-            read = java.util.stream.IntStream.range(0, context.getDataColumnCount()).toArray();
+            read = IntStream.range(0, context.getDataColumnCount()).toArray();
         }
         TreeSet<Integer> positions = new TreeSet<>();
         int mapped = 0;
@@ -94,7 +96,7 @@ final class StrataVectorizedRecordReader implements RecordReader<NullWritable, V
             }
             batchColumns[m] = read[i];
             tablePositions[m] = p;
-            rowPositions[m] = java.util.Arrays.binarySearch(readColumns, p);
+            rowPositions[m] = Arrays.binarySearch(readColumns, p);
             writers[m] = HiveVectorWriter.of(rowType.field(p).type());
             m++;
         }

@@ -1,5 +1,6 @@
 package io.strata.metastore;
 
+import io.strata.table.TablePaths;
 import io.strata.types.DataType;
 import io.strata.types.RowType;
 import java.math.BigDecimal;
@@ -74,7 +75,7 @@ final class HivePartitionValues {
             if (eq < 0) {
                 throw new IllegalArgumentException("Not a partition directory: '" + segment + "' in " + path);
             }
-            values.add(io.strata.table.TablePaths.unescape(segment.substring(eq + 1)));
+            values.add(TablePaths.unescape(segment.substring(eq + 1)));
         }
         return of(values);
     }

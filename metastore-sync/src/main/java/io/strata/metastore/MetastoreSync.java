@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -109,7 +110,7 @@ public final class MetastoreSync implements AutoCloseable {
         if (name == null) {
             name = location.getName();
         }
-        return new String[] {db.toLowerCase(java.util.Locale.ROOT), name.toLowerCase(java.util.Locale.ROOT)};
+        return new String[] {db.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT)};
     }
 
     /** Syncs the table's latest snapshot (or only its entry, if it has none). */

@@ -3,6 +3,8 @@ package io.strata.metastore;
 import io.strata.fs.FileIO;
 import io.strata.table.Table;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,7 +47,7 @@ public final class SnapshotWatcher implements AutoCloseable {
      * Watches the table at {@code location}, syncing to the metastore of {@code options}
      * ({@code metastore.sync.uri}) every {@code metastore.sync.watch.interval}.
      */
-    public static SnapshotWatcher start(FileIO io, Path location, java.util.Map<String, String> options) {
+    public static SnapshotWatcher start(FileIO io, Path location, Map<String, String> options) {
         return new SnapshotWatcher(io, location, MetastoreSync.connect(options, io.hadoopConf()),
                 MetastoreSyncOptions.WATCH_INTERVAL.get(options));
     }
@@ -56,8 +58,8 @@ public final class SnapshotWatcher implements AutoCloseable {
     }
 
     /** The error that stopped the watcher by itself, if one did. */
-    public java.util.Optional<Throwable> failure() {
-        return java.util.Optional.ofNullable(failure);
+    public Optional<Throwable> failure() {
+        return Optional.ofNullable(failure);
     }
 
     /**

@@ -2,9 +2,16 @@ package io.strata.cli.hive;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,7 +50,7 @@ public final class EmbeddedHiveSession implements SqlSession {
     private final HiveConf conf;
     private final SessionState session;
     /** The session log: Hive's console messages, and what Tez prints to the standard streams. */
-    private final java.io.PrintStream log;
+    private final PrintStream log;
     private final long startupMillis;
 
     /**
@@ -124,19 +131,19 @@ public final class EmbeddedHiveSession implements SqlSession {
 
     private static void refuseIfInUse(HiveHome home) {
         Path lockFile = home.metastoreDb().resolve("dbex.lck");
-        if (!java.nio.file.Files.exists(lockFile)) {
+        if (!Files.exists(lockFile)) {
             return;
         }
-        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lockFile,
-                java.nio.file.StandardOpenOption.WRITE)) {
-            java.nio.channels.FileLock lock = channel.tryLock();
+        try (FileChannel channel = FileChannel.open(lockFile,
+                StandardOpenOption.WRITE)) {
+            FileLock lock = channel.tryLock();
             if (lock == null) {
                 throw new IllegalStateException("The metastore of warehouse " + home.warehouse() + " ("
                         + home.metastoreDb() + ") is in use by another process, e.g. a strata sql shell: its embedded"
                         + " Derby database admits one process at a time. Close that process, then run again.");
             }
             lock.release();
-        } catch (java.nio.channels.OverlappingFileLockException e) {
+        } catch (OverlappingFileLockException e) {
             // This JVM booted the database (the metastore sync ran before the session): not a conflict.
         } catch (IOException e) {
             // The lock cannot be tested (permissions, file system): let Derby decide.
@@ -164,7 +171,7 @@ public final class EmbeddedHiveSession implements SqlSession {
         this.log = log;
         // Creating a SessionState prints "Hive Session ID = ..." straight to the standard error (no session
         // is current yet to own a console): into the log with it.
-        java.io.PrintStream stderr = System.err;
+        PrintStream stderr = System.err;
         System.setErr(log);
         try {
             SessionState state = new SessionState(conf);
@@ -228,7 +235,7 @@ public final class EmbeddedHiveSession implements SqlSession {
                 CommandProcessorResponse response = command.run(sql.substring(tokens[0].length()).trim());
                 return result(statement, response.getSchema(), List.of(), start);
             }
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new SqlException(statement, e.getMessage(), e);
         } catch (CommandProcessorException e) {
             throw new SqlException(statement, reason(e), e);
@@ -237,8 +244,8 @@ public final class EmbeddedHiveSession implements SqlSession {
         // Tez in local mode runs its application master and tasks in this process, and they print progress
         // ("Running Dag: ...", "Starting to run new task attempt: ...") straight to the standard output and
         // error: into the session log with it while the statement runs.
-        java.io.PrintStream stdout = System.out;
-        java.io.PrintStream stderr = System.err;
+        PrintStream stdout = System.out;
+        PrintStream stderr = System.err;
         System.setOut(log);
         System.setErr(log);
         // Before too: a task of an earlier failed DAG that was still winding down may have set the flag since.

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -49,7 +50,7 @@ public final class DebeziumRecordReader implements RecordReader {
     private List<Change> changes(JsonNode event) {
         if (!event.isObject()) {
             throw new IllegalArgumentException("expected a Debezium event object, got a JSON "
-                    + event.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+                    + event.getNodeType().name().toLowerCase(Locale.ROOT));
         }
         JsonNode op = event.get("op");
         if (op == null || op.isNull()) {

@@ -3,6 +3,7 @@ package io.strata.cli.ingest;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.text.DecimalFormat;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -24,7 +25,7 @@ public final class IngestProgress implements AutoCloseable {
     public static IngestProgress start(long totalBytes) {
         ProgressBar bar = new ProgressBarBuilder().setTaskName("ingest").setInitialMax(totalBytes)
                 .setUnit(" MiB", 1024 * 1024).setConsumer(new ConsoleProgressBarConsumer(System.err))
-                .setUpdateIntervalMillis(250).showSpeed(new java.text.DecimalFormat("0.0")).build();
+                .setUpdateIntervalMillis(250).showSpeed(new DecimalFormat("0.0")).build();
         return new IngestProgress(bar);
     }
 

@@ -5,6 +5,7 @@ import io.strata.data.RowKind;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Reads JSON lines: one object per line whose fields name table columns; missing fields are null. An
@@ -35,7 +36,7 @@ public final class JsonRecordReader implements RecordReader {
         try {
             if (!line.value().isObject()) {
                 throw new IllegalArgumentException("expected a JSON object, got a JSON "
-                        + line.value().getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+                        + line.value().getNodeType().name().toLowerCase(Locale.ROOT));
             }
             RowKind kind = RowKind.INSERT;
             if (opField != null) {

@@ -6,6 +6,7 @@ import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
+import io.strata.types.TypeRoot;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -78,17 +79,17 @@ public final class ValueConverter {
         }
         AtomicType t = atomic(type);
         if (node.isTextual()) {
-            if (t.root() == io.strata.types.TypeRoot.DECIMAL && base64Decimals && !looksNumeric(node.asText())) {
+            if (t.root() == TypeRoot.DECIMAL && base64Decimals && !looksNumeric(node.asText())) {
                 return decimal(unscaled(node.asText(), t.scale()), t);
             }
             return fromText(node.asText(), t);
         }
-        if (node.isObject() && t.root() == io.strata.types.TypeRoot.DECIMAL && node.has("scale") && node.has("value")) {
+        if (node.isObject() && t.root() == TypeRoot.DECIMAL && node.has("scale") && node.has("value")) {
             // Debezium's VariableScaleDecimal: {"scale": 2, "value": "<base64 unscaled>"}.
             return decimal(unscaled(node.get("value").asText(), node.get("scale").asInt()), t);
         }
         if (node.isBoolean()) {
-            if (t.root() != io.strata.types.TypeRoot.BOOLEAN) {
+            if (t.root() != TypeRoot.BOOLEAN) {
                 throw new IllegalArgumentException("a boolean where " + t.asSqlString() + " is expected");
             }
             return node.booleanValue();

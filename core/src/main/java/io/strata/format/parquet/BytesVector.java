@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.io.api.Binary;
 
@@ -121,7 +122,7 @@ final class BytesVector extends LeafVector {
     }
 
     @Override
-    public org.apache.hadoop.hive.ql.exec.vector.ColumnVector storageVector() {
+    public ColumnVector storageVector() {
         if (shared == null) {
             return null;
         }

@@ -2,6 +2,7 @@ package io.strata.format.parquet;
 
 import io.strata.types.AtomicType;
 import io.strata.types.TypeRoot;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnReader;
@@ -37,7 +38,7 @@ final class DoubleVector extends LeafVector {
     }
 
     @Override
-    public org.apache.hadoop.hive.ql.exec.vector.ColumnVector storageVector() {
+    public ColumnVector storageVector() {
         if (shared == null) {
             return null;
         }

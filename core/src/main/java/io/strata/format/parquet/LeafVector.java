@@ -1,5 +1,9 @@
 package io.strata.format.parquet;
 
+import io.strata.data.Decimal;
+import io.strata.types.AtomicType;
+import java.math.BigDecimal;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.parquet.column.ColumnReader;
 
 /** A vector of a primitive Parquet column, filled value by value from a column reader. */
@@ -27,11 +31,11 @@ abstract class LeafVector extends HeapVector {
      * in the layout of Hive's storage-api vectors may then hand them out through {@link #storageVector()}
      * without a copy, as ORC's reader does. Most vectors cannot.
      */
-    void shareAs(io.strata.types.AtomicType readType) {
+    void shareAs(AtomicType readType) {
     }
 
     /** Points a storage-api vector at this batch's null flags; true values are the caller's to point at. */
-    final <V extends org.apache.hadoop.hive.ql.exec.vector.ColumnVector> V shareNulls(V shared) {
+    final <V extends ColumnVector> V shareNulls(V shared) {
         shared.isNull = nulls;
         shared.isRepeating = false;
         boolean noNulls = true;
@@ -43,10 +47,10 @@ abstract class LeafVector extends HeapVector {
     }
 
     /** Rescales an unscaled decimal read with the file's scale to the scale asked for. */
-    static io.strata.data.Decimal decimal(long unscaled, int fileScale, int precision, int scale) {
+    static Decimal decimal(long unscaled, int fileScale, int precision, int scale) {
         if (fileScale == scale) {
-            return io.strata.data.Decimal.fromUnscaledLong(unscaled, precision, scale);
+            return Decimal.fromUnscaledLong(unscaled, precision, scale);
         }
-        return io.strata.data.Decimal.fromBigDecimal(java.math.BigDecimal.valueOf(unscaled, fileScale), precision, scale);
+        return Decimal.fromBigDecimal(BigDecimal.valueOf(unscaled, fileScale), precision, scale);
     }
 }

@@ -4,6 +4,7 @@ import io.strata.data.Decimal;
 import io.strata.types.AtomicType;
 import io.strata.types.TypeRoot;
 import java.util.Arrays;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.parquet.column.ColumnReader;
@@ -48,7 +49,7 @@ final class LongVector extends LeafVector {
     }
 
     @Override
-    public org.apache.hadoop.hive.ql.exec.vector.ColumnVector storageVector() {
+    public ColumnVector storageVector() {
         if (shared == null) {
             return null;
         }

@@ -12,6 +12,7 @@ import io.strata.types.DataType;
 import io.strata.types.MapType;
 import io.strata.types.MultisetType;
 import io.strata.types.RowType;
+import io.strata.types.TypeRoot;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -90,7 +91,7 @@ final class RowWriteSupport extends WriteSupport<Row> {
             return new MapWriter(writerFor(map.key()), writerFor(map.value()));
         }
         if (type instanceof MultisetType multiset) {
-            return new MapWriter(writerFor(multiset.element()), writerFor(new AtomicType(io.strata.types.TypeRoot.INT, 0, 0, false)));
+            return new MapWriter(writerFor(multiset.element()), writerFor(new AtomicType(TypeRoot.INT, 0, 0, false)));
         }
         return new NestedRowWriter((RowType) type);
     }

@@ -45,7 +45,7 @@ final class TimestampVector extends LeafVector {
         source.readLongs(millis, first, nonNull);
         int end = first + nonNull;
         switch (encoding) {
-            case MILLIS -> java.util.Arrays.fill(nanos, first, end, 0);
+            case MILLIS -> Arrays.fill(nanos, first, end, 0);
             case MICROS -> {
                 for (int i = first; i < end; i++) {
                     long v = millis[i];

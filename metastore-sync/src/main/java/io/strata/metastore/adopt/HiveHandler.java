@@ -2,6 +2,7 @@ package io.strata.metastore.adopt;
 
 import java.util.Map;
 import java.util.Objects;
+import org.apache.hadoop.hive.metastore.api.SerDeInfo;
 import org.apache.hadoop.hive.metastore.api.StorageDescriptor;
 import org.apache.hadoop.hive.metastore.api.Table;
 
@@ -64,7 +65,7 @@ public record HiveHandler(String storageHandler, String inputFormat, String outp
         sd.setInputFormat(inputFormat);
         sd.setOutputFormat(outputFormat);
         if (sd.getSerdeInfo() == null) {
-            sd.setSerdeInfo(new org.apache.hadoop.hive.metastore.api.SerDeInfo());
+            sd.setSerdeInfo(new SerDeInfo());
         }
         sd.getSerdeInfo().setSerializationLib(serde);
     }

@@ -1,6 +1,7 @@
 package io.strata.metastore.lock;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -20,7 +21,7 @@ public record LockTimings(Duration acquireTimeout, Duration checkMaxSleep, Durat
 
     /** The defaults of {@link MetastoreLockOptions}. */
     public static LockTimings defaults() {
-        return MetastoreLockOptions.timings(java.util.Map.of());
+        return MetastoreLockOptions.timings(Map.of());
     }
 
     /**

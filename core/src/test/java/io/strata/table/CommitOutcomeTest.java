@@ -74,6 +74,16 @@ class CommitOutcomeTest {
         return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema.build(), false));
     }
 
+    /** The table with rows 1 to 10 committed as snapshot 1 by commit user "job". */
+    private FileStoreTable tableWithOneCommit(Store store) {
+        FileStoreTable table = table(store);
+        try (StreamWrite w = table.newStreamWrite("job")) {
+            writeRows(w, 1, 10);
+            w.commit(1);
+        }
+        return table;
+    }
+
     private static void writeRows(StreamWrite w, int from, int to) {
         for (int k = from; k <= to; k++) {
             w.write(GenericRow.of(k, Utf8String.fromString("v" + k)));
@@ -114,11 +124,7 @@ class CommitOutcomeTest {
     @ParameterizedTest
     @EnumSource(Store.class)
     void whenTheSnapshotCannotBeReadBackTheOutcomeIsUnknownAndNothingIsRemoved(Store store) throws Exception {
-        FileStoreTable table = table(store);
-        try (StreamWrite w = table.newStreamWrite("job")) {
-            writeRows(w, 1, 10);
-            w.commit(1);
-        }
+        FileStoreTable table = tableWithOneCommit(store);
         TreeSet<String> before = files();
         try (StreamWrite w = table.newStreamWrite("job")) {
             writeRows(w, 11, 20);
@@ -160,11 +166,7 @@ class CommitOutcomeTest {
     @ParameterizedTest
     @EnumSource(Store.class)
     void aRenameThatFailedBeforeTakingEffectFailsTheCommitAndRemovesItsFiles(Store store) throws Exception {
-        FileStoreTable table = table(store);
-        try (StreamWrite w = table.newStreamWrite("job")) {
-            writeRows(w, 1, 10);
-            w.commit(1);
-        }
+        FileStoreTable table = tableWithOneCommit(store);
         TreeSet<String> before = files();
         try (StreamWrite w = table.newStreamWrite("job")) {
             writeRows(w, 11, 20);

@@ -3,7 +3,7 @@ package io.strata.cli;
 import io.strata.schema.ConfigOption;
 import io.strata.schema.LifecycleOptions;
 import io.strata.table.ExpireSnapshots;
-import io.strata.table.ExpiredSnapshots;
+import io.strata.table.ExpireSnapshots.Result;
 import io.strata.table.Table;
 import io.strata.table.RemoveOrphanFiles;
 import java.io.PrintWriter;
@@ -107,7 +107,7 @@ final class ExpireCommand extends TableCommand {
                     ids.isEmpty() ? "" : " with the files only they need");
             return 0;
         }
-        ExpiredSnapshots gone = expiration.commit();
+        ExpireSnapshots.Result gone = expiration.commit();
         if (gone.snapshotIds().isEmpty()) {
             out.printf("No snapshot expired%s%n", gone.deletedFiles().isEmpty() ? ""
                     : "; " + gone.deletedFiles().size() + " file(s) left by an earlier expiration deleted");

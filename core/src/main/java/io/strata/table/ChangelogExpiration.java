@@ -53,7 +53,7 @@ final class ChangelogExpiration {
     }
 
     /** Expires what the table's {@code changelog.*} options allow, as of {@code now}. */
-    ExpiredSnapshots expire(Instant now) {
+    ExpireSnapshots.Result expire(Instant now) {
         int retainMin = LifecycleOptions.changelogRetainMin(options);
         int retainMax = LifecycleOptions.changelogRetainMax(options);
         int maxDeletes = LifecycleOptions.SNAPSHOT_EXPIRE_LIMIT.get(options);
@@ -63,7 +63,7 @@ final class ChangelogExpiration {
         Long latestChangelog = changelogs.latestId();
         Long earliestChangelog = changelogs.earliestId();
         if (latestSnapshot == null || earliestSnapshot == null || latestChangelog == null || earliestChangelog == null) {
-            return ExpiredSnapshots.NONE;
+            return ExpireSnapshots.Result.NONE;
         }
         long min = Math.max(latestSnapshot - retainMax + 1, earliestChangelog);
         long maxExclusive = latestSnapshot - retainMin + 1;
@@ -80,14 +80,14 @@ final class ChangelogExpiration {
         return expireUntil(earliestChangelog, maxExclusive, earliestSnapshot);
     }
 
-    private ExpiredSnapshots expireUntil(long earliest, long endExclusive, long earliestSnapshotId) {
+    private ExpireSnapshots.Result expireUntil(long earliest, long endExclusive, long earliestSnapshotId) {
         if (endExclusive <= earliest) {
-            return ExpiredSnapshots.NONE;
+            return ExpireSnapshots.Result.NONE;
         }
         List<Snapshot> tagged = tags.taggedSnapshots();
         Set<String> keep = new HashSet<>();
         try {
-            List<Snapshot> skipping = new ArrayList<>(SnapshotExpiration.tagsOverlapping(tagged, earliest, endExclusive));
+            List<Snapshot> skipping = new ArrayList<>(SnapshotRemoval.tagsOverlapping(tagged, earliest, endExclusive));
             changelogs.changelog(endExclusive).or(() -> snapshots.snapshotIfExists(endExclusive)).ifPresent(skipping::add);
             snapshots.snapshotIfExists(earliestSnapshotId).ifPresent(skipping::add);
             for (Snapshot s : skipping) {
@@ -96,7 +96,7 @@ final class ChangelogExpiration {
         } catch (IOException e) {
             LOG.warn("Not expiring changelogs of {}: cannot read what retained snapshots need: {}",
                     references.paths().root(), e.toString());
-            return ExpiredSnapshots.NONE;
+            return ExpireSnapshots.Result.NONE;
         }
         List<Path> deleted = new ArrayList<>();
         List<Long> expired = new ArrayList<>();
@@ -131,7 +131,7 @@ final class ChangelogExpiration {
         changelogs.commitEarliestHint(endExclusive);
         LOG.info("Expired changelogs [{}, {}) of {}: {} files deleted", earliest, endExclusive,
                 references.paths().root(), deleted.size());
-        return new ExpiredSnapshots(List.of(), deleted, expired);
+        return new ExpireSnapshots.Result(List.of(), deleted, expired);
     }
 
     /** Changelog files, or without them the files the delta removed (unless the nearest earlier tag holds them). */

@@ -67,7 +67,7 @@ class ChangelogRetentionPaimonInteropTest {
             Path paimonCopy = dir.resolve("b").resolve("db.db").resolve("t");
             LifecycleTables.copy(local(strata), paimonCopy);
 
-            ExpiredSnapshots expired = strata.expireSnapshots().commit();
+            ExpireSnapshots.Result expired = strata.expireSnapshots().commit();
             assertThat(strata.snapshotManager().listIds()).containsExactly(latest - 1, latest);
             assertThat(expired.changelogIds()).isNotEmpty();
             assertThat(strata.changelogManager().listIds()).containsExactly(latest - 3, latest - 2);

@@ -56,7 +56,7 @@ class SnapshotExpirationTest {
         Map<Long, List<String>> before = allSnapshots(table);
         List<String> filesBefore = contentFiles(local(table));
 
-        ExpiredSnapshots expired = table.expireSnapshots().retainLast(2).commit();
+        ExpireSnapshots.Result expired = table.expireSnapshots().retainLast(2).commit();
 
         assertThat(expired.snapshotIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
         assertThat(table.snapshotManager().listIds()).containsExactly(7L, 8L);
@@ -78,7 +78,7 @@ class SnapshotExpirationTest {
         long time4 = table.snapshotManager().snapshot(4).timeMillis();
         // Time: only snapshots committed before snapshot 4's time; here all snapshots may share a
         // millisecond, so compare with what the rule allows.
-        ExpiredSnapshots byTime = table.expireSnapshots().retainMin(1).olderThan(Instant.ofEpochMilli(time4)).commit();
+        ExpireSnapshots.Result byTime = table.expireSnapshots().retainMin(1).olderThan(Instant.ofEpochMilli(time4)).commit();
         for (long id : byTime.snapshotIds()) {
             assertThat(id).isLessThan(4);
         }
@@ -87,7 +87,7 @@ class SnapshotExpirationTest {
         table.expireSnapshots().retainMin(5).olderThan(Instant.now().plusSeconds(60)).commit();
         assertThat(table.snapshotManager().listIds()).containsExactly(4L, 5L, 6L, 7L, 8L);
         // Limit: at most two per run.
-        ExpiredSnapshots limited = table.expireSnapshots().retainMin(1).olderThan(Instant.now().plusSeconds(60))
+        ExpireSnapshots.Result limited = table.expireSnapshots().retainMin(1).olderThan(Instant.now().plusSeconds(60))
                 .maxDeletes(2).commit();
         assertThat(limited.snapshotIds()).containsExactly(4L, 5L);
         // Max: at most retainMax survive even when young (time rule far in the past).

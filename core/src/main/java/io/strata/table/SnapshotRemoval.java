@@ -21,9 +21,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Expires the oldest snapshots with Paimon 1.4.2's rules and deletion order.
+ * Removes the snapshots an expiration planned, and the files only they referenced, in Paimon 1.4.2's
+ * deletion order; {@link ExpireSnapshots} is the action that plans and runs it.
  *
- * <p>Which: what {@link SnapshotExpirationPlan} plans (the same plan a dry run previews): the snapshots
+ * <p>Which: what {@link ExpireSnapshots.Plan} plans (the same plan a dry run previews): the snapshots
  * from the earliest up to (excluding) an end snapshot, bounded by retain-min, retain-max, consumers,
  * max-deletes and the age cutoff.
  *
@@ -41,9 +42,9 @@ import org.slf4j.LoggerFactory;
  * and delta manifest lists and the APPEND-source data files that later deltas removed;
  * {@link ChangelogExpiration} removes them when the changelog expires.
  */
-final class SnapshotExpiration {
+final class SnapshotRemoval {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SnapshotExpiration.class);
+    private static final Logger LOG = LoggerFactory.getLogger(SnapshotRemoval.class);
 
     private final SnapshotReferences references;
     private final SnapshotManager snapshots;
@@ -55,7 +56,7 @@ final class SnapshotExpiration {
     private final boolean produceChangelog;
     private final ChangelogManager changelogs;
 
-    SnapshotExpiration(SnapshotReferences references, Map<String, String> options) {
+    SnapshotRemoval(SnapshotReferences references, Map<String, String> options) {
         this.references = references;
         Path root = references.paths().root();
         this.snapshots = new SnapshotManager(references.io(), root);
@@ -66,22 +67,22 @@ final class SnapshotExpiration {
         this.changelogs = new ChangelogManager(references.io(), root);
     }
 
-    /** Expires what the rules allow ({@link SnapshotExpirationPlan}); see the class comment. */
-    ExpiredSnapshots expire(SnapshotExpirationPlan plan) {
-        return plan.earliest() < 0 ? ExpiredSnapshots.NONE : expireUntil(plan.earliest(), plan.endExclusive());
+    /** Expires what the rules allow ({@link ExpireSnapshots.Plan}); see the class comment. */
+    ExpireSnapshots.Result expire(ExpireSnapshots.Plan plan) {
+        return plan.earliest() < 0 ? ExpireSnapshots.Result.NONE : expireUntil(plan.earliest(), plan.endExclusive());
     }
 
     /** Expires the snapshots in [earliest, endExclusive). */
-    ExpiredSnapshots expireUntil(long earliest, long endExclusive) {
+    ExpireSnapshots.Result expireUntil(long earliest, long endExclusive) {
         if (endExclusive <= earliest) {
-            return ExpiredSnapshots.NONE;
+            return ExpireSnapshots.Result.NONE;
         }
         List<Snapshot> including = new ArrayList<>();
         for (long id = earliest; id <= endExclusive; id++) {
             snapshots.snapshotIfExists(id).ifPresent(including::add);
         }
         if (including.isEmpty()) {
-            return ExpiredSnapshots.NONE;
+            return ExpireSnapshots.Result.NONE;
         }
         Snapshot end = including.get(including.size() - 1);
         List<Snapshot> expiring = including.stream().filter(s -> s.id() != endExclusive).toList();
@@ -109,7 +110,7 @@ final class SnapshotExpiration {
         }
         if (end.id() != endExclusive) {
             // The end snapshot is gone (another expiration or a rollback ran): stop before metadata.
-            return new ExpiredSnapshots(List.of(), deleted);
+            return new ExpireSnapshots.Result(List.of(), deleted);
         }
         Set<String> keep = new HashSet<>();
         try {
@@ -148,7 +149,7 @@ final class SnapshotExpiration {
         snapshots.commitEarliestHint(endExclusive);
         LOG.info("Expired snapshots [{}, {}) of {}: {} files deleted", begin, endExclusive,
                 references.paths().root(), deleted.size());
-        return new ExpiredSnapshots(expired, deleted);
+        return new ExpireSnapshots.Result(expired, deleted);
     }
 
     /**

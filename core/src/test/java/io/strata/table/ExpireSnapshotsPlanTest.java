@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The expiration plan: what a preview shows is exactly what the expiration then expires, and planning changes nothing. */
-class SnapshotExpirationPlanTest {
+class ExpireSnapshotsPlanTest {
 
     @TempDir
     Path warehouse;
@@ -36,7 +36,7 @@ class SnapshotExpirationPlanTest {
         Instant future = Instant.now().plusSeconds(60);
         List<String> files = contentFiles(local(table));
 
-        SnapshotExpirationPlan limited = plan(table, 1, Integer.MAX_VALUE, future, 2);
+        ExpireSnapshots.Plan limited = plan(table, 1, Integer.MAX_VALUE, future, 2);
         assertThat(limited.snapshotIds()).containsExactly(1L, 2L);
         assertThat(limited.earliest()).isEqualTo(1L);
         assertThat(limited.endExclusive()).isEqualTo(3L);
@@ -46,7 +46,7 @@ class SnapshotExpirationPlanTest {
 
         // A consumer at snapshot 5 keeps 5 and later, whatever retain-min allows.
         table.consumers().reset("job", 5);
-        SnapshotExpirationPlan consumed = plan(table, 1, Integer.MAX_VALUE, future, 100);
+        ExpireSnapshots.Plan consumed = plan(table, 1, Integer.MAX_VALUE, future, 100);
         assertThat(consumed.snapshotIds()).containsExactly(3L, 4L);
         assertThat(table.expireSnapshots().retainMin(1).olderThan(future).maxDeletes(100).commit().snapshotIds())
                 .isEqualTo(consumed.snapshotIds());
@@ -72,7 +72,7 @@ class SnapshotExpirationPlanTest {
     @Test
     void anEmptyTablePlansNothingAndBadBoundsNameTheTable() throws Exception {
         FileStoreTable empty = LifecycleTables.create(warehouse, "empty");
-        SnapshotExpirationPlan none = plan(empty, 1, 1, Instant.now(), 1);
+        ExpireSnapshots.Plan none = plan(empty, 1, 1, Instant.now(), 1);
         assertThat(none.isEmpty()).isTrue();
         assertThat(none.earliest()).isEqualTo(-1L);
         assertThatThrownBy(() -> plan(empty, 3, 2, Instant.now(), 1))
@@ -82,7 +82,7 @@ class SnapshotExpirationPlanTest {
     }
 
     /** The plan of {@code table.expireSnapshots()} with these refinements. */
-    private static SnapshotExpirationPlan plan(FileStoreTable table, int retainMin, int retainMax, Instant olderThan,
+    private static ExpireSnapshots.Plan plan(FileStoreTable table, int retainMin, int retainMax, Instant olderThan,
             int maxDeletes) {
         return table.expireSnapshots().retainMin(retainMin).retainMax(retainMax).olderThan(olderThan)
                 .maxDeletes(maxDeletes).plan();

@@ -5,7 +5,7 @@ package io.strata.data;
  * BinaryRow's bytes to pick a bucket. A BinaryRow is always a multiple of 8 bytes long, so there is
  * never a tail to mix.
  */
-public final class MurmurHash {
+final class MurmurHash {
 
     /** Paimon's seed. */
     public static final int SEED = 42;

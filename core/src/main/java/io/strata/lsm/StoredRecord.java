@@ -9,7 +9,7 @@ import io.strata.types.RowType;
  * A record copied out of a file or a merge, so that it outlives the cursor it came from: a looked-up
  * old value of a key, or a merged value merged again.
  */
-public final class StoredRecord implements KeyVersion {
+final class StoredRecord implements KeyVersion {
 
     private final GenericRow value;
     private final long sequenceNumber;

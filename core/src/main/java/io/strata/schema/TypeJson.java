@@ -25,7 +25,7 @@ import java.util.Locale;
  * "value":...}} and {@code {"type":"ROW","fields":[...]}}. A field is {@code {"id","name","type"}}
  * plus an optional {@code description}.
  */
-public final class TypeJson {
+final class TypeJson {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 

@@ -6,7 +6,7 @@ package io.strata.format.parquet;
  * @param rowGroupSize target bytes of a row group before it is flushed (Paimon: 128 MiB)
  * @param pageSize target bytes of a page (Paimon: 1 MiB)
  */
-public record ParquetWriteOptions(long rowGroupSize, int pageSize) {
+record ParquetWriteOptions(long rowGroupSize, int pageSize) {
 
     /** Paimon's defaults. */
     public static final ParquetWriteOptions DEFAULT = new ParquetWriteOptions(128L * 1024 * 1024, 1024 * 1024);

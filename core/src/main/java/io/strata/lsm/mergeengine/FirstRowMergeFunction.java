@@ -9,7 +9,7 @@ import io.strata.lsm.MergedRecord;
  * first-row tables skip level 0 and read higher levels unmerged, so this runs only where a key still
  * has several records. The result is the input cursor itself.
  */
-public final class FirstRowMergeFunction implements MergeFunction {
+final class FirstRowMergeFunction implements MergeFunction {
 
     private final boolean ignoreDelete;
     private MergedRecord first;

@@ -31,7 +31,7 @@ import java.util.Arrays;
  *
  * Only the fields the read needs are merged ({@code readFields}); the others stay null.
  */
-public final class PartialUpdateMergeFunction implements MergeFunction {
+final class PartialUpdateMergeFunction implements MergeFunction {
 
     private final RowType rowType;
     private final boolean[] readFields;

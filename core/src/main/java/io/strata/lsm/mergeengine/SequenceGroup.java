@@ -11,7 +11,7 @@ import java.util.Comparator;
  * @param sequenceFields table positions of the group's sequence fields
  * @param order ascending order of two rows on the sequence fields, nulls first
  */
-public record SequenceGroup(int index, int[] sequenceFields, Comparator<Row> order) {
+record SequenceGroup(int index, int[] sequenceFields, Comparator<Row> order) {
 
     /** Whether a table position is one of the group's sequence fields. */
     public boolean isSequenceField(int position) {

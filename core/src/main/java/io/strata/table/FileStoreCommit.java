@@ -1,9 +1,6 @@
 package io.strata.table;
 
-import io.strata.data.Row;
-import io.strata.data.RowComparator;
 import io.strata.fs.FileIO;
-import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.IndexManifestEntries;
 import io.strata.manifest.IndexManifestEntry;
@@ -24,13 +21,10 @@ import java.io.InterruptedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -63,6 +57,7 @@ final class FileStoreCommit {
     private final TableOptions options;
     private final SnapshotManager snapshots;
     private final SnapshotFiles snapshotFiles;
+    private final CommitConflicts conflicts;
     private final String commitUser;
     private final CommitHooks hooks;
     private final Clock clock;
@@ -75,6 +70,7 @@ final class FileStoreCommit {
         this.options = schema.tableOptions();
         this.snapshots = table.snapshotManager();
         this.snapshotFiles = table.snapshotFiles();
+        this.conflicts = new CommitConflicts(paths, schema, snapshotFiles);
         this.commitUser = commitUser;
         this.hooks = hooks;
         this.clock = table.clock();
@@ -164,9 +160,9 @@ final class FileStoreCommit {
                     return snapshots.snapshot(landed.get());
                 }
                 if (latest.isPresent()) {
-                    checkConflicts(latest.get(), changes);
+                    conflicts.checkFiles(latest.get(), changes);
                 }
-                checkIndexConflicts(latest.orElse(null), indexChanges);
+                conflicts.checkDeletionVectors(latest.orElse(null), indexChanges);
                 List<Path> attemptFiles = new ArrayList<>();
                 Snapshot next;
                 SnapshotCreation outcome;
@@ -341,84 +337,6 @@ final class FileStoreCommit {
             }
         }
         return Optional.empty();
-    }
-
-    /** Files we delete must still be live; files we add above level 0 must not overlap that level's files. */
-    private void checkConflicts(Snapshot latest, List<ManifestEntry> changes) throws IOException {
-        boolean deletes = changes.stream().anyMatch(e -> e.kind() == FileKind.DELETE);
-        boolean upperAdds = changes.stream().anyMatch(e -> e.kind() == FileKind.ADD && e.file().level() > 0);
-        if (!deletes && !upperAdds) {
-            return;
-        }
-        List<ManifestEntry> live = snapshotFiles.liveEntries(latest, null);
-        Set<ManifestEntry.Identifier> liveIds = new HashSet<>();
-        for (ManifestEntry e : live) {
-            liveIds.add(e.identifier());
-        }
-        for (ManifestEntry change : changes) {
-            if (change.kind() == FileKind.DELETE && !liveIds.contains(change.identifier())) {
-                throw new CommitConflictException(paths.root(), "Commit conflict on table " + paths.root() + ": file " + change.file().fileName()
-                        + " was already removed by snapshot <= " + latest.id() + " (a concurrent compaction?)");
-            }
-        }
-        if (!upperAdds || schema.primaryKeys().isEmpty()) {
-            return;
-        }
-        RowComparator keys = RowComparator.of(schema.trimmedPrimaryKeyType());
-        Set<ManifestEntry.Identifier> removed = new HashSet<>();
-        for (ManifestEntry c : changes) {
-            if (c.kind() == FileKind.DELETE) {
-                removed.add(c.identifier());
-            }
-        }
-        for (ManifestEntry add : changes) {
-            if (add.kind() != FileKind.ADD || add.file().level() == 0) {
-                continue;
-            }
-            for (ManifestEntry e : live) {
-                DataFileMeta f = e.file();
-                if (e.bucket() == add.bucket() && f.level() == add.file().level() && e.partition().equals(add.partition())
-                        && !removed.contains(e.identifier())
-                        && overlaps(keys, f.minKey(), f.maxKey(), add.file().minKey(), add.file().maxKey())) {
-                    throw new CommitConflictException(paths.root(), "Commit conflict on table " + paths.root() + ": file " + add.file().fileName()
-                            + " overlaps " + f.fileName() + " in level " + f.level() + " of bucket " + add.bucket());
-                }
-            }
-        }
-    }
-
-    /**
-     * Each bucket whose index files the commit replaces must still have exactly the index files the
-     * commit deletes (none if it deletes none): otherwise a concurrent commit changed its vectors.
-     */
-    private void checkIndexConflicts(Snapshot latest, List<IndexManifestEntry> indexChanges) throws IOException {
-        if (indexChanges.isEmpty()) {
-            return;
-        }
-        Map<SnapshotFiles.BucketKey, Set<String>> expected = new LinkedHashMap<>();
-        for (IndexManifestEntry e : indexChanges) {
-            Set<String> names = expected.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
-                    k -> new TreeSet<>());
-            if (e.kind() == FileKind.DELETE) {
-                names.add(e.indexFile().fileName());
-            }
-        }
-        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> current = latest == null
-                ? Map.of() : snapshotFiles.deletionIndexFiles(latest);
-        for (Map.Entry<SnapshotFiles.BucketKey, Set<String>> b : expected.entrySet()) {
-            Set<String> actual = new TreeSet<>();
-            current.getOrDefault(b.getKey(), List.of()).forEach(e -> actual.add(e.indexFile().fileName()));
-            if (!actual.equals(b.getValue())) {
-                throw new CommitConflictException(paths.root(), "Commit conflict on table " + paths.root() + ": the deletion vectors of bucket "
-                        + b.getKey().bucket() + " of partition " + paths.partitionPath(b.getKey().partition())
-                        + " were changed by snapshot <= " + (latest == null ? 0 : latest.id()) + " (index files " + actual
-                        + ", expected " + b.getValue() + "; a concurrent compaction?)");
-            }
-        }
-    }
-
-    private static boolean overlaps(RowComparator c, Row aMin, Row aMax, Row bMin, Row bMax) {
-        return c.compare(aMin, bMax) <= 0 && c.compare(bMin, aMax) <= 0;
     }
 
     /** The changelog manifest list of a commit and the rows of its changelog files. */

@@ -287,8 +287,12 @@ final class TableWriter implements BatchWrite {
                 }
             }
         } catch (CommitStateUnknownException e) {
-            // The APPEND snapshot may name every file of the increments: keep them, drop only the rest.
-            abort(Map.of(), false);
+            // The APPEND snapshot may name the flushed files: they stay. No COMPACT snapshot was attempted,
+            // so the compactions' outputs are referenced by nothing and go, as after an APPEND that landed.
+            if (deletionVectorIndex != null) {
+                deletionVectorIndex.deleteAdded(changes.indexChanges());
+            }
+            abort(increments, true);
             throw e;
         } catch (IOException | RuntimeException e) {
             if (deletionVectorIndex != null) {

@@ -14,8 +14,10 @@ import io.strata.snapshot.Snapshot;
 import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -59,6 +61,10 @@ class CommitOutcomeTest {
     }
 
     private FileStoreTable table(Store store) {
+        return table(store, Map.of());
+    }
+
+    private FileStoreTable table(Store store, Map<String, String> options) {
         Configuration conf = HdfsLikeFileSystem.register(ObjectStoreFileSystem.register(new Configuration()));
         FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(conf),
                 new org.apache.hadoop.fs.Path(store.scheme + "://" + dir));
@@ -71,6 +77,7 @@ class CommitOutcomeTest {
                 .option("file.format", "orc")
                 .option("commit.max-retry-wait", "20 ms");
         store.options.forEach(schema::option);
+        options.forEach(schema::option);
         return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema.build(), false));
     }
 
@@ -161,6 +168,36 @@ class CommitOutcomeTest {
         }
         assertThat(table.snapshotManager().listIds()).containsExactly(1L, 2L, 3L);
         assertThat(TestRows.readAll(table)).containsExactlyInAnyOrderElementsOf(rows(1, 30));
+    }
+
+    /**
+     * The commit's APPEND snapshot ends unknown (it did land), so its COMPACT snapshot is never attempted:
+     * the flushed files stay, the full compaction's outputs, which nothing references, are removed.
+     */
+    @ParameterizedTest
+    @EnumSource(Store.class)
+    void anUnknownAppendKeepsItsFilesAndRemovesTheCompactionThatNeverCommitted(Store store) throws Exception {
+        // The second commit of the write compacts fully.
+        FileStoreTable table = table(store, Map.of("full-compaction.delta-commits", "2"));
+        try (StreamWrite w = table.newStreamWrite("job")) {
+            writeRows(w, 1, 10);
+            w.commit(1);
+            writeRows(w, 11, 20);
+            RenameFaults.failAfterRenamesOnto("snapshot-", 1);
+            RenameFaults.failReadsOf("snapshot-2", 3);
+            assertThatThrownBy(() -> w.commit(2)).isInstanceOf(CommitStateUnknownException.class);
+        }
+        Snapshot landed = table.latestSnapshot().orElseThrow();
+        assertThat(landed.id()).isEqualTo(2);
+        assertThat(landed.commitKind()).isEqualTo(CommitKind.APPEND);
+        Set<String> referenced = new HashSet<>();
+        for (long id : table.snapshotManager().listIds()) {
+            CompactionTest.liveFiles(table, table.snapshotManager().snapshot(id))
+                    .forEach(e -> referenced.add(e.file().fileName()));
+        }
+        assertThat(files().stream().filter(n -> n.contains("bucket-")).map(n -> n.substring(n.lastIndexOf('/') + 1)))
+                .as("every data file on disk is referenced by a snapshot").allMatch(referenced::contains);
+        assertThat(TestRows.readAll(table)).containsExactlyInAnyOrderElementsOf(rows(1, 20));
     }
 
     @ParameterizedTest

@@ -47,7 +47,7 @@ public final class ReadComparison {
 
     /** The files of each split as Strata plans the table: level, rows, sequence numbers, key range. */
     private static void printPlan(Path tableDir) throws Exception {
-        io.strata.table.Table table = io.strata.table.Table.load(io.strata.fs.FileIO.local(),
+        io.strata.table.Table table = io.strata.catalog.Tables.load(io.strata.fs.FileIO.local(),
                 new org.apache.hadoop.fs.Path(tableDir.toUri()));
         System.out.println("plan of " + tableDir + ", options " + table.schema().options());
         for (io.strata.table.Split split : table.newScan().plan().splits()) {

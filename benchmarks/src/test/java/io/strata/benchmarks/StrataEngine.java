@@ -2,6 +2,7 @@ package io.strata.benchmarks;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.data.CloseableIterator;
 import io.strata.data.Decimal;
 import io.strata.data.GenericRow;
@@ -12,9 +13,9 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
-import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
+import io.strata.table.Table;
 import io.strata.table.TableRead;
 import io.strata.types.DataTypes;
 import java.nio.file.Path;
@@ -70,7 +71,7 @@ final class StrataEngine implements Engine {
 
     @Override
     public RowDigest read(Path tableDir) throws Exception {
-        Table t = Table.load(FileIO.local(), new org.apache.hadoop.fs.Path(tableDir.toUri()));
+        Table t = Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(tableDir.toUri()));
         Plan plan = t.newScan().plan();
         TableRead read = t.newRead(plan);
         RowDigest digest = new RowDigest();

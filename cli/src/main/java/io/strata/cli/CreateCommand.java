@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaManager;
@@ -96,7 +97,7 @@ final class CreateCommand extends TableCommand {
         }
         Table table;
         try {
-            table = Table.load(io, location);
+            table = Tables.load(io, location);
         } catch (IllegalArgumentException e) {
             // Written but not loadable (a merge-engine option that does not fit the columns): remove the schema
             // we just wrote, and only that, since --path may point into a directory holding other files.

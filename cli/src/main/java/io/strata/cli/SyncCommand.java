@@ -1,5 +1,6 @@
 package io.strata.cli;
 
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.metastore.MetastoreSyncOptions;
 import io.strata.metastore.SnapshotWatcher;
@@ -7,7 +8,6 @@ import io.strata.metastore.SyncResult;
 import io.strata.metastore.WarehouseSync;
 import io.strata.schema.ConfigOption;
 import io.strata.schema.SchemaManager;
-import io.strata.table.Table;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -331,7 +331,7 @@ final class SyncCommand implements Callable<Integer> {
 
     /** The last lines of a watch: where the metastore stands against the table. */
     private int stopped(Path location, FileIO io, long synced, PrintWriter out, PrintWriter err) {
-        Long latest = Table.load(io, location).snapshots().latestSnapshotId();
+        Long latest = Tables.load(io, location).snapshots().latestSnapshotId();
         long table = latest == null ? -1 : latest;
         String at = synced == Long.MIN_VALUE || synced < 0 ? "none" : Long.toString(synced);
         out.printf("Stopped watching %s: metastore at snapshot %s, table at snapshot %s%n", location, at,

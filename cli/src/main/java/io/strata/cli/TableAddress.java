@@ -2,6 +2,7 @@ package io.strata.cli;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.schema.SchemaManager;
 import io.strata.table.Table;
@@ -89,7 +90,7 @@ public final class TableAddress {
         if (new SchemaManager(FileIO.local(), location).latest().isEmpty()) {
             throw usage("No table " + label() + " (no schema/schema-N file)");
         }
-        return Table.load(FileIO.local(), location);
+        return Tables.load(FileIO.local(), location);
     }
 
     private ParameterException usage(String message) {

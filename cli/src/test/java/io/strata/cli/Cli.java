@@ -1,12 +1,13 @@
 package io.strata.cli;
 
+import io.strata.catalog.Tables;
 import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
 import io.strata.data.RowValues;
 import io.strata.fs.FileIO;
-import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
+import io.strata.table.Table;
 import io.strata.table.TableRead;
 import io.strata.types.RowType;
 import java.io.ByteArrayInputStream;
@@ -56,7 +57,7 @@ final class Cli {
     }
 
     static Table table(Path warehouse, String db, String name) {
-        return Table.load(FileIO.local(),
+        return Tables.load(FileIO.local(),
                 new org.apache.hadoop.fs.Path(warehouse.resolve(db + ".db").resolve(name).toUri()));
     }
 

@@ -2,6 +2,7 @@ package io.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.catalog.Tables;
 import io.strata.schema.TableSchema;
 import io.strata.table.Table;
 import java.io.IOException;
@@ -70,7 +71,7 @@ class CreateCommandTest {
         Path table = dir.resolve("anywhere/orders");
         Cli.Result r = Cli.run("create", "--path", table.toString(), "--spec", spec.toString());
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        Table t = Table.load(io.strata.fs.FileIO.local(), new org.apache.hadoop.fs.Path(table.toUri()));
+        Table t = Tables.load(io.strata.fs.FileIO.local(), new org.apache.hadoop.fs.Path(table.toUri()));
         assertThat(t.schema().rowType().fieldNames()).containsExactly("id", "note, free", "tags", "dt");
         assertThat(t.schema().fields().get(1).description()).isEqualTo("it's free text");
         assertThat(t.schema().fields().get(2).type().asSqlString()).isEqualTo("MAP<STRING, INT>");

@@ -5,7 +5,6 @@ import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaChange;
 import io.strata.schema.SchemaManager;
-import io.strata.table.FileStoreTable;
 import io.strata.table.Table;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -124,7 +123,7 @@ public final class FileSystemCatalog {
         if (!tableExists(id)) {
             throw new IllegalArgumentException("Table " + id + " does not exist (no schema under " + tablePath(id) + ")");
         }
-        return FileStoreTable.load(io, tablePath(id));
+        return Tables.load(io, tablePath(id));
     }
 
     /** Applies schema changes; returns the table with its new schema. */

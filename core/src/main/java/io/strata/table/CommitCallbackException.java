@@ -15,7 +15,7 @@ public final class CommitCallbackException extends CommitException {
 
     private final long snapshotId;
 
-    CommitCallbackException(Path table, long snapshotId, String failedCallbacks, Throwable cause) {
+    public CommitCallbackException(Path table, long snapshotId, String failedCallbacks, Throwable cause) {
         super(table, "Snapshot " + snapshotId + " of table " + table + " was committed and stays committed (do not "
                 + "retry the write), but " + failedCallbacks + ": " + cause, cause);
         this.snapshotId = snapshotId;

@@ -14,7 +14,7 @@ public final class CommitConflictException extends CommitFailedException {
 
     private static final long serialVersionUID = 1L;
 
-    CommitConflictException(Path table, String message) {
+    public CommitConflictException(Path table, String message) {
         super(table, message, null);
     }
 }

@@ -13,12 +13,12 @@ public sealed class CommitFailedException extends CommitException permits Commit
 
     private static final long serialVersionUID = 1L;
 
-    CommitFailedException(Path table, String message, Throwable cause) {
+    public CommitFailedException(Path table, String message, Throwable cause) {
         super(table, message, cause);
     }
 
     /** The commit to {@code table} failed because of {@code cause}; the message says the table is unchanged. */
-    static CommitFailedException because(Path table, Throwable cause) {
+    public static CommitFailedException because(Path table, Throwable cause) {
         if (cause instanceof CommitFailedException failed) {
             return failed;
         }

@@ -26,7 +26,7 @@ public final class CommitStateUnknownException extends CommitException {
     private final CommitKind commitKind;
     private final long snapshotId;
 
-    CommitStateUnknownException(Path table, String commitUser, long commitIdentifier, CommitKind commitKind,
+    public CommitStateUnknownException(Path table, String commitUser, long commitIdentifier, CommitKind commitKind,
             long snapshotId, Throwable cause) {
         super(table, "Commit to table " + table + " may or may not have landed: creating snapshot " + snapshotId
                 + " failed (" + cause.getMessage() + ") and reading it back failed too. Nothing was cleaned up. "

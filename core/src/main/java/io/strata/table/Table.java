@@ -29,11 +29,6 @@ import org.apache.hadoop.fs.Path;
 @PublicApi
 public interface Table {
 
-    /** Loads the table at {@code location}; fails with the path if there is no table or its options are unsupported. */
-    static Table load(FileIO io, Path location) {
-        return FileStoreTable.load(io, location);
-    }
-
     /** The table's directory. */
     Path location();
 

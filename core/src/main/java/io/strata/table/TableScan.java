@@ -1,182 +1,31 @@
 package io.strata.table;
 
 import io.strata.api.PublicApi;
-import io.strata.manifest.DataFileMeta;
-import io.strata.manifest.IndexFileMeta;
-import io.strata.manifest.IndexManifestEntry;
-import io.strata.manifest.ManifestEntry;
 import io.strata.predicate.Predicate;
 import io.strata.predicate.PredicateBuilder;
-import io.strata.schema.TableSchema;
-import io.strata.snapshot.Snapshot;
-import io.strata.types.RowType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.IntStream;
 
 /**
  * Plans a batch read of a table. Immutable: every refinement returns a new scan. {@link #plan()}
  * resolves ONE snapshot (latest, by id, by time, or by tag) and lists the splits of that snapshot only.
  */
 @PublicApi
-public final class TableScan {
-
-    private final FileStoreTable table;
-    private final Long snapshotId;
-    private final Long timestampMillis;
-    private final String tag;
-    private final Predicate filter;
-    private final List<String> projection;
-
-    TableScan(FileStoreTable table) {
-        this(table, null, null, null, null, null);
-    }
-
-    private TableScan(FileStoreTable table, Long snapshotId, Long timestampMillis, String tag, Predicate filter,
-            List<String> projection) {
-        this.table = table;
-        this.snapshotId = snapshotId;
-        this.timestampMillis = timestampMillis;
-        this.tag = tag;
-        this.filter = filter;
-        this.projection = projection;
-    }
+public interface TableScan {
 
     /** Reads the given snapshot. */
-    public TableScan asOfSnapshot(long id) {
-        return new TableScan(table, id, null, null, filter, projection);
-    }
+    TableScan asOfSnapshot(long id);
 
     /** Reads the latest snapshot committed at or before the given time (epoch millis). */
-    public TableScan asOfTimestamp(long epochMillis) {
-        return new TableScan(table, null, epochMillis, null, filter, projection);
-    }
+    TableScan asOfTimestamp(long epochMillis);
 
     /** Reads the snapshot a tag points at. */
-    public TableScan asOfTag(String tagName) {
-        return new TableScan(table, null, null, tagName, filter, projection);
-    }
+    TableScan asOfTag(String tagName);
 
     /** Keeps only rows matching the predicate (built with a {@link PredicateBuilder} on the table's row type). */
-    public TableScan filter(Predicate predicate) {
-        Predicate combined = filter == null ? predicate : PredicateBuilder.and(filter, predicate);
-        return new TableScan(table, snapshotId, timestampMillis, tag, combined, projection);
-    }
+    TableScan filter(Predicate predicate);
 
     /** Returns only the named columns, in this order. */
-    public TableScan select(String... columns) {
-        return new TableScan(table, snapshotId, timestampMillis, tag, filter, List.of(columns));
-    }
-
-    /** Resolves the snapshot to read, or null if the table has none. */
-    Snapshot resolveSnapshot() throws IOException {
-        if (snapshotId != null) {
-            return table.snapshotManager().snapshot(snapshotId);
-        }
-        if (timestampMillis != null) {
-            Snapshot s = table.snapshotManager().latestSnapshotAtOrBefore(timestampMillis);
-            if (s == null) {
-                throw new IllegalArgumentException("Table " + table.location() + " has no snapshot at or before "
-                        + Instant.ofEpochMilli(timestampMillis));
-            }
-            return s;
-        }
-        if (tag != null) {
-            return table.tagManager().tag(tag).orElseThrow(() -> new IllegalArgumentException(
-                    "Table " + table.location() + " has no tag '" + tag + "'"));
-        }
-        return table.snapshotManager().latestSnapshot().orElse(null);
-    }
+    TableScan select(String... columns);
 
     /** Plans the read. */
-    public Plan plan() {
-        try {
-            return doPlan();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e.getMessage(), e);
-        }
-    }
-
-    private Plan doPlan() throws IOException {
-        TableSchema schema = table.schema();
-        RowType rowType = schema.rowType();
-        int[] projected = projection == null
-                ? IntStream.range(0, rowType.fieldCount()).toArray()
-                : projection.stream().mapToInt(rowType::requireIndexOf).toArray();
-        RowType readType = rowType.project(projected);
-        Snapshot snapshot = resolveSnapshot();
-        if (snapshot == null) {
-            return new Plan(null, List.of(), projected, readType, filter);
-        }
-        Set<Integer> partitionFields = new HashSet<>();
-        for (String p : schema.partitionKeys()) {
-            partitionFields.add(rowType.requireIndexOf(p));
-        }
-        Predicate partitionFilter = filter == null ? null : filter.restrictTo(partitionFields);
-        // Statistics may skip files only on fields whose value is the same in every version of a key
-        // (the key itself) for primary-key tables; any field for append tables.
-        Predicate fileFilter = null;
-        if (filter != null) {
-            if (schema.primaryKeys().isEmpty()) {
-                fileFilter = filter;
-            } else {
-                Set<Integer> keyFields = new HashSet<>();
-                for (String k : schema.primaryKeys()) {
-                    keyFields.add(rowType.requireIndexOf(k));
-                }
-                fileFilter = filter.restrictTo(keyFields);
-            }
-        }
-        int numBuckets = schema.tableOptions().bucket();
-        Set<Integer> buckets = BucketPruning.buckets(filter, rowType,
-                schema.bucketKeys().stream().mapToInt(rowType::requireIndexOf).toArray(), numBuckets);
-        SnapshotFiles files = table.snapshotFiles();
-        Map<SnapshotFiles.BucketKey, List<ManifestEntry>> byBucket = new LinkedHashMap<>();
-        for (ManifestEntry e : files.liveEntries(snapshot, partitionFilter)) {
-            // A bucket the filter's key values cannot hash to holds no match (files written with another
-            // bucket count are kept: their rows were placed by that count).
-            if (buckets != null && e.totalBuckets() == numBuckets && !buckets.contains(e.bucket())) {
-                continue;
-            }
-            if (fileFilter != null && !mayMatch(fileFilter, e.file(), schema)) {
-                continue;
-            }
-            byBucket.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
-        }
-        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> dvs = files.deletionIndexFiles(snapshot);
-        List<Split> splits = new ArrayList<>();
-        for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : byBucket.entrySet()) {
-            List<DataFileMeta> metas = new ArrayList<>();
-            for (ManifestEntry e : b.getValue()) {
-                metas.add(e.file());
-            }
-            List<IndexFileMeta> index = new ArrayList<>();
-            for (IndexManifestEntry e : dvs.getOrDefault(b.getKey(), List.of())) {
-                index.add(e.indexFile());
-            }
-            ManifestEntry first = b.getValue().get(0);
-            splits.add(new Split(snapshot.id(), first.partition(), first.bucket(), first.totalBuckets(), metas, index));
-        }
-        return new Plan(snapshot, splits, projected, readType, filter);
-    }
-
-    private static boolean mayMatch(Predicate p, DataFileMeta file, TableSchema schema) {
-        // Stats rows hold the columns of the schema the file was written with; map only when it is ours.
-        if (file.schemaId() != schema.id() || file.valueStatsCols() != null || file.valueStats() == null) {
-            return true;
-        }
-        if (file.valueStats().minValues().arity() != schema.rowType().fieldCount()) {
-            return true;
-        }
-        return p.mayMatch(file.rowCount(), file.valueStats().minValues(), file.valueStats().maxValues(),
-                file.valueStats().nullCounts());
-    }
-
+    Plan plan();
 }

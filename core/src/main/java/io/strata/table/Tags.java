@@ -1,23 +1,12 @@
 package io.strata.table;
 
 import io.strata.api.PublicApi;
-import io.strata.manifest.ManifestEntry;
-import io.strata.schema.LifecycleOptions;
-import io.strata.snapshot.Snapshot;
-import io.strata.snapshot.SnapshotManager;
 import io.strata.snapshot.Tag;
 import io.strata.snapshot.TagManager;
-import java.io.IOException;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.hadoop.fs.Path;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The tags of a table ({@code tag/tag-<name>}): named snapshots that snapshot expiration keeps
@@ -27,155 +16,34 @@ import org.slf4j.LoggerFactory;
  * Paimon does: the files neither the nearest earlier tag nor the nearest later tag or snapshot needs.
  */
 @PublicApi
-public final class Tags {
-
-    private static final Logger LOG = LoggerFactory.getLogger(Tags.class);
-
-    private final FileStoreTable table;
-    private final TagManager tags;
-    private final SnapshotManager snapshots;
-
-    Tags(FileStoreTable table) {
-        this.table = table;
-        this.tags = table.tagManager();
-        this.snapshots = table.snapshotManager();
-    }
+public interface Tags {
 
     /** Checks a tag name before any tag is touched; returns it, or fails saying what is wrong with it. */
-    public static String checkName(String name) {
+    static String checkName(String name) {
         return TagManager.checkName(name);
     }
 
     /** Every tag, ordered by snapshot id then name. */
-    public List<Tag> list() {
-        return tags.tags();
-    }
+    List<Tag> list();
 
     /** The tag, or empty if there is none of that name. */
-    public Optional<Tag> tag(String name) {
-        return tags.tagInfo(name);
-    }
+    Optional<Tag> tag(String name);
 
     /** Tags the latest snapshot, with the retention of {@code tag.default-time-retained} (none: kept). */
-    public Tag create(String name) {
-        Snapshot latest = snapshots.latestSnapshot().orElseThrow(() -> new IllegalStateException(
-                "Cannot create tag '" + name + "': table " + table.location() + " has no snapshot"));
-        return create(name, latest, defaultRetention());
-    }
+    Tag create(String name);
 
     /**
      * Tags a snapshot (one that exists, or the snapshot of an existing tag), with the retention of
      * {@code tag.default-time-retained}; fails naming the tag if it exists or the snapshot is unknown.
      */
-    public Tag create(String name, long snapshotId) {
-        return create(name, snapshotId, defaultRetention());
-    }
+    Tag create(String name, long snapshotId);
 
     /** Tags a snapshot, kept for {@code timeRetained} after its creation (null: until deleted). */
-    public Tag create(String name, long snapshotId, Duration timeRetained) {
-        return create(name, findSnapshot(snapshotId, name), timeRetained);
-    }
-
-    Tag create(String name, Snapshot snapshot, Duration timeRetained) {
-        TagManager.checkName(name);
-        if (timeRetained != null && (timeRetained.isNegative() || timeRetained.isZero())) {
-            throw new IllegalArgumentException("Tag '" + name + "' of table " + table.location()
-                    + ": retention must be positive, got " + timeRetained);
-        }
-        if (!tags.createTag(name, snapshot, timeRetained, LocalDateTime.now(table.clock()))) {
-            throw new IllegalArgumentException("Tag '" + name + "' already exists in table " + table.location());
-        }
-        return tags.tagInfo(name).orElseThrow();
-    }
+    Tag create(String name, long snapshotId, Duration timeRetained);
 
     /**
      * Deletes a tag; returns the files deleted with it (none while its snapshot still exists). Fails
      * naming the tag if there is none.
      */
-    public List<Path> delete(String name) {
-        Tag tag = tags.tagInfo(name).orElseThrow(() -> new IllegalArgumentException(
-                "Table " + table.location() + " has no tag '" + name + "'"));
-        Snapshot tagged = tag.snapshot();
-        if (snapshots.snapshotExists(tagged.id())) {
-            tags.deleteTagFile(name);
-            return List.of();
-        }
-        // Read every tag before the file goes: the neighbours decide what stays.
-        List<Tag> all = tags.tags();
-        tags.deleteTagFile(name);
-        long sharing = all.stream().filter(t -> t.snapshot().id() == tagged.id()).count();
-        if (sharing > 1) {
-            return List.of();
-        }
-        List<Snapshot> taggedSnapshots = new ArrayList<>();
-        for (Tag t : all) {
-            if (taggedSnapshots.isEmpty() || taggedSnapshots.get(taggedSnapshots.size() - 1).id() != t.snapshot().id()) {
-                taggedSnapshots.add(t.snapshot());
-            }
-        }
-        return cleanFilesOnlyHeldBy(tagged, taggedSnapshots);
-    }
-
-    private List<Path> cleanFilesOnlyHeldBy(Snapshot tagged, List<Snapshot> taggedSnapshots) {
-        List<Snapshot> neighbours = new ArrayList<>();
-        int index = -1;
-        for (int i = 0; i < taggedSnapshots.size(); i++) {
-            if (taggedSnapshots.get(i).id() == tagged.id()) {
-                index = i;
-            }
-        }
-        if (index > 0) {
-            neighbours.add(taggedSnapshots.get(index - 1));
-        }
-        Optional<Snapshot> earliest = Optional.ofNullable(snapshots.earliestSnapshotId()).flatMap(snapshots::snapshotIfExists);
-        Snapshot right = earliest.orElse(null);
-        if (index + 1 < taggedSnapshots.size()) {
-            Snapshot rightTag = taggedSnapshots.get(index + 1);
-            right = right == null || rightTag.id() < right.id() ? rightTag : right;
-        }
-        if (right != null) {
-            neighbours.add(right);
-        }
-        SnapshotReferences references = new SnapshotReferences(table.fileIO(), table.paths(), table.schema());
-        List<Path> deleted = new ArrayList<>();
-        try {
-            Set<SnapshotReferences.DataFileKey> keep = new HashSet<>();
-            Set<String> keepMetadata = new HashSet<>();
-            for (Snapshot s : neighbours) {
-                keep.addAll(references.liveDataFiles(s));
-                keepMetadata.addAll(references.metadataFiles(s));
-            }
-            for (ManifestEntry e : references.liveEntries(tagged)) {
-                if (!keep.contains(SnapshotReferences.key(e))) {
-                    references.dataFilePaths(e).forEach(p -> references.delete(p, deleted));
-                }
-            }
-            // Changelog files are not a tag's: snapshot expiration handles them.
-            for (Path p : references.unusedMetadataFiles(tagged, keepMetadata, false)) {
-                references.delete(p, deleted);
-            }
-        } catch (IOException e) {
-            LOG.warn("Tag of snapshot {} of {} deleted; its files stay as orphans: {}", tagged.id(), table.location(),
-                    e.toString());
-        }
-        return deleted;
-    }
-
-    private Snapshot findSnapshot(long snapshotId, String tagName) {
-        Optional<Snapshot> s = snapshots.snapshotIfExists(snapshotId);
-        if (s.isPresent()) {
-            return s.get();
-        }
-        for (Snapshot t : tags.taggedSnapshots()) {
-            if (t.id() == snapshotId) {
-                return t;
-            }
-        }
-        throw new IllegalArgumentException("Cannot create tag '" + tagName + "': snapshot " + snapshotId
-                + " of table " + table.location() + " does not exist");
-    }
-
-    private Duration defaultRetention() {
-        return LifecycleOptions.TAG_DEFAULT_TIME_RETAINED.get(table.schema().options());
-    }
+    List<Path> delete(String name);
 }

@@ -43,6 +43,12 @@ class CoreLayeringTest {
             List.of("lsm.mergeengine.aggregate"),
             List.of("lsm.mergeengine"),
             List.of("table"),
+            List.of("table.store"),
+            List.of("table.source", "table.lifecycle"),
+            List.of("table.change"),
+            List.of("table.commit"),
+            List.of("table.compact"),
+            List.of("table.write"),
             List.of("catalog"));
 
     @ArchTest

@@ -22,7 +22,7 @@ class ChangeStreamTest {
 
     @Test
     void aStreamOnAnEmptyTableStartsWithItsFirstSnapshot() throws Exception {
-        FileStoreTable table = LifecycleTables.create(dir, "t", "write-only", "true");
+        Table table = LifecycleTables.create(dir, "t", "write-only", "true");
         try (ChangeStream stream = table.newStreamScan().open()) {
             assertThat(stream.nextPlan()).isEmpty();
             assertThat(stream.nextSnapshotId()).isEmpty();
@@ -37,7 +37,7 @@ class ChangeStreamTest {
 
     @Test
     void closeStopsAWaitingReader() throws Exception {
-        FileStoreTable table = LifecycleTables.create(dir, "t", "write-only", "true");
+        Table table = LifecycleTables.create(dir, "t", "write-only", "true");
         LifecycleTables.commit(table, 1);
         ChangeStream stream = table.newStreamScan().fromLatest().pollInterval(Duration.ofMillis(5)).open();
         AtomicReference<Optional<ChangePlan>> result = new AtomicReference<>();
@@ -57,7 +57,7 @@ class ChangeStreamTest {
 
     @Test
     void paimonReadsTheIncrementsOfAStrataTableAsStrataDoes() throws Exception {
-        FileStoreTable table = LifecycleTables.create(dir, "t", "write-only", "true");
+        Table table = LifecycleTables.create(dir, "t", "write-only", "true");
         for (int n = 1; n <= 3; n++) {
             LifecycleTables.commit(table, n);
         }
@@ -81,7 +81,7 @@ class ChangeStreamTest {
 
     @Test
     void badStreamOptionsFailNamingTheOption() throws Exception {
-        FileStoreTable table = LifecycleTables.create(dir, "t", "write-only", "true");
+        Table table = LifecycleTables.create(dir, "t", "write-only", "true");
         LifecycleTables.commit(table, 1);
         String location = table.location().toString();
         assertThatThrownBy(() -> table.newStreamScan().withOptions(Map.of("scan.mode", "from-snapshot")))

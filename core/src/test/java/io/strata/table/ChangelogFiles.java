@@ -10,6 +10,8 @@ import io.strata.lsm.RecordCursor;
 import io.strata.manifest.ManifestEntry;
 import io.strata.manifest.ManifestFileMeta;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,40 +30,40 @@ final class ChangelogFiles {
     private ChangelogFiles() {}
 
     /** The changelog rows of the snapshots {@code fromExclusive < id <= toInclusive}, in order. */
-    static List<GenericRow> read(FileStoreTable table, long fromExclusive, long toInclusive) throws IOException {
+    static List<GenericRow> read(Table table, long fromExclusive, long toInclusive) throws IOException {
         List<GenericRow> rows = new ArrayList<>();
         for (long id = fromExclusive + 1; id <= toInclusive; id++) {
-            rows.addAll(ofSnapshot(table, table.snapshotManager().snapshot(id)));
+            rows.addAll(ofSnapshot(table, table.snapshots().snapshot(id)));
         }
         return rows;
     }
 
     /** Every changelog row of every snapshot, in order. */
-    static List<GenericRow> readAll(FileStoreTable table) throws IOException {
-        Long latest = table.snapshotManager().latestSnapshotId();
+    static List<GenericRow> readAll(Table table) throws IOException {
+        Long latest = table.snapshots().latestSnapshotId();
         return latest == null ? List.of() : read(table, 0, latest);
     }
 
-    static List<ManifestEntry> entries(FileStoreTable table, Snapshot snapshot) throws IOException {
+    static List<ManifestEntry> entries(Table table, Snapshot snapshot) throws IOException {
         if (snapshot.changelogManifestList() == null) {
             return List.of();
         }
         List<ManifestEntry> out = new ArrayList<>();
-        SnapshotFiles files = table.snapshotFiles();
+        SnapshotFiles files = TableStore.of(table).snapshotFiles();
         for (ManifestFileMeta m : files.manifestList().read(snapshot.changelogManifestList())) {
             out.addAll(files.manifestFile(Long.MAX_VALUE).read(m.fileName()));
         }
         return out;
     }
 
-    static List<GenericRow> ofSnapshot(FileStoreTable table, Snapshot snapshot) throws IOException {
+    static List<GenericRow> ofSnapshot(Table table, Snapshot snapshot) throws IOException {
         RowType rowType = table.schema().rowType();
         boolean[] all = new boolean[rowType.fieldCount()];
         Arrays.fill(all, true);
         DataFileReadType readType = new DataFileReadType(rowType, all, true);
         List<GenericRow> rows = new ArrayList<>();
         for (ManifestEntry e : entries(table, snapshot)) {
-            Path path = new Path(table.paths().bucketDirectory(e.partition(), e.bucket()), e.file().fileName());
+            Path path = new Path(TableStore.of(table).paths().bucketDirectory(e.partition(), e.bucket()), e.file().fileName());
             FormatFactory format = FormatFactories.of(FileFormat.fromFileName(e.file().fileName()));
             try (RecordCursor c = new DataFileCursor(format.createReader(table.fileIO(), path, readType.fileReadType(), 1024),
                     readType, null)) {

@@ -2,6 +2,7 @@ package io.strata.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.fs.FileIO;
 import io.strata.oracle.PaimonOracle;
@@ -45,8 +46,8 @@ class ChangelogPaimonInteropTest {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             paimon.createTable("db", "s", ChangelogWorkload.TYPE, List.of(), List.of("k"), options);
             paimon.createTable("db", "p", ChangelogWorkload.TYPE, List.of(), List.of("k"), options);
-            FileStoreTable strata = load(paimon, "s");
-            FileStoreTable paimonTable = load(paimon, "p");
+            var strata = load(paimon, "s");
+            var paimonTable = load(paimon, "p");
             long strataSeen = 0;
             long paimonSeen = 0;
             for (int step = 1; step <= 6; step++) {
@@ -66,8 +67,8 @@ class ChangelogPaimonInteropTest {
                     strata.compactFull();
                     paimon.compact("db", "p");
                 }
-                long strataLatest = strata.snapshotManager().latestSnapshotId();
-                long paimonLatest = paimonTable.snapshotManager().latestSnapshotId();
+                long strataLatest = strata.snapshots().latestSnapshotId();
+                long paimonLatest = paimonTable.snapshots().latestSnapshotId();
                 assertThat(ChangelogFiles.multiset(ChangelogFiles.read(strata, strataSeen, strataLatest), ChangelogWorkload.TYPE))
                         .as("changelog of step %d, Strata vs Paimon", step)
                         .isEqualTo(ChangelogFiles.multiset(ChangelogFiles.read(paimonTable, paimonSeen, paimonLatest),
@@ -101,8 +102,8 @@ class ChangelogPaimonInteropTest {
         }
     }
 
-    private static FileStoreTable load(PaimonOracle paimon, String name) {
-        return FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", name).toUri()));
+    private static io.strata.table.Table load(PaimonOracle paimon, String name) {
+        return Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", name).toUri()));
     }
 
     /** Paimon's incremental read of the changelog of snapshots 2 to {@code to}, row kinds kept. */

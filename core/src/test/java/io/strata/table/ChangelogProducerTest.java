@@ -2,12 +2,14 @@ package io.strata.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.fs.FileIO;
 import io.strata.manifest.ManifestEntry;
 import io.strata.oracle.PaimonOracle;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.store.TableStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,7 +33,7 @@ class ChangelogProducerTest {
     @TempDir
     Path warehouse;
 
-    private FileStoreTable create(String name, String engine, String producer, Map<String, String> extra) {
+    private Table create(String name, String engine, String producer, Map<String, String> extra) {
         Map<String, String> options = new HashMap<>(ChangelogWorkload.engineOptions(engine));
         options.put("bucket", "2");
         options.put("changelog-producer", producer);
@@ -39,14 +41,14 @@ class ChangelogProducerTest {
         options.putAll(extra);
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             paimon.createTable("db", name, ChangelogWorkload.TYPE, List.of(), List.of("k"), options);
-            return FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", name).toUri()));
+            return Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", name).toUri()));
         }
     }
 
     @ParameterizedTest
     @CsvSource({"deduplicate,7", "partial-update,8", "aggregation,9"})
     void inputProducerWritesEveryInputRowAsChangelog(String engine, long seed) throws Exception {
-        FileStoreTable table = create("t", engine, "input", Map.of());
+        Table table = create("t", engine, "input", Map.of());
         ChangelogWorkload workload = new ChangelogWorkload(engine, seed, 60);
         try (StreamWrite w = table.newStreamWrite("writer")) {
             for (int c = 1; c <= 10; c++) {
@@ -61,7 +63,7 @@ class ChangelogProducerTest {
                         .isEqualTo(ChangelogFiles.multiset(rows, ChangelogWorkload.TYPE));
             }
         }
-        for (Snapshot s : table.snapshotManager().snapshots()) {
+        for (Snapshot s : table.snapshots().snapshots()) {
             List<ManifestEntry> entries = ChangelogFiles.entries(table, s);
             if (s.commitKind() == CommitKind.COMPACT) {
                 assertThat(entries).isEmpty();
@@ -75,13 +77,13 @@ class ChangelogProducerTest {
             }
         }
         // Changelog files are never data files: the live data holds none of them.
-        assertThat(table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null))
+        assertThat(TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null))
                 .allSatisfy(e -> assertThat(e.file().fileName()).startsWith("data-"));
     }
 
     @Test
     void inputChangelogKeepsEveryRecordWhenTheBufferSpills() throws Exception {
-        FileStoreTable table = create("t", "deduplicate", "input", Map.of("write-buffer-size", "16 kb"));
+        Table table = create("t", "deduplicate", "input", Map.of("write-buffer-size", "16 kb"));
         ChangelogWorkload workload = new ChangelogWorkload("deduplicate", 5, 40);
         List<GenericRow> rows = new ArrayList<>();
         try (BatchWrite w = table.newBatchWrite()) {
@@ -98,7 +100,7 @@ class ChangelogProducerTest {
 
     @Test
     void changelogFilesOfAWriteThatIsNotCommittedAreDeleted() throws Exception {
-        FileStoreTable table = create("t", "deduplicate", "input",
+        Table table = create("t", "deduplicate", "input",
                 Map.of("write-buffer-size", "16 kb", "write-buffer-spillable", "false"));
         ChangelogWorkload workload = new ChangelogWorkload("deduplicate", 3, 40);
         try (StreamWrite w = table.newStreamWrite("writer")) {
@@ -110,7 +112,7 @@ class ChangelogProducerTest {
                     table.latestSnapshot().orElseThrow()).size() + 1);
         }
         List<String> referenced = new ArrayList<>();
-        for (Snapshot s : table.snapshotManager().snapshots()) {
+        for (Snapshot s : table.snapshots().snapshots()) {
             ChangelogFiles.entries(table, s).forEach(e -> referenced.add(e.file().fileName()));
         }
         assertThat(changelogFileNames()).containsExactlyInAnyOrderElementsOf(referenced);
@@ -125,7 +127,7 @@ class ChangelogProducerTest {
     @ParameterizedTest
     @CsvSource({"deduplicate,11", "partial-update,12", "aggregation,13"})
     void fullCompactionChangelogReplaysToTheTableAtEachFullCompaction(String engine, long seed) throws Exception {
-        FileStoreTable table = create("t", engine, "full-compaction", Map.of("full-compaction.delta-commits", "3"));
+        Table table = create("t", engine, "full-compaction", Map.of("full-compaction.delta-commits", "3"));
         ChangelogWorkload workload = new ChangelogWorkload(engine, seed, 60);
         Map<String, String> replayed = new java.util.TreeMap<>();
         long seen = 0;
@@ -150,7 +152,7 @@ class ChangelogProducerTest {
         ChangelogFiles.replay(ChangelogFiles.read(table, seen, latest(table)), ChangelogWorkload.TYPE, 0, replayed);
         assertThat(replayed).isEqualTo(workload.expectedState());
         assertThat(TestRows.readAll(table)).isEqualTo(workload.expectedRows());
-        assertThat(table.snapshotManager().snapshots()).allSatisfy(s -> {
+        assertThat(table.snapshots().snapshots()).allSatisfy(s -> {
             if (s.commitKind() == CommitKind.APPEND) {
                 assertThat(s.changelogManifestList()).isNull();
             }
@@ -170,7 +172,7 @@ class ChangelogProducerTest {
     }
 
     private void lookupWorkload(String engine, long seed, Map<String, String> extra) throws Exception {
-        FileStoreTable table = create("t", engine, "lookup", extra);
+        Table table = create("t", engine, "lookup", extra);
         ChangelogWorkload workload = new ChangelogWorkload(engine, seed, 60);
         Map<String, String> replayed = new java.util.TreeMap<>();
         long seen = 0;
@@ -189,7 +191,7 @@ class ChangelogProducerTest {
                 // A lookup table keeps a key's merged state in its lowest level above 0 and older states above
                 // it: an aggregation read that merged every level would count them twice.
                 assertThat(TestRows.readAll(table)).as("read after commit %d", c).isEqualTo(workload.expectedRows());
-                for (ManifestEntry e : table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null)) {
+                for (ManifestEntry e : TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null)) {
                     assertThat(e.file().level()).as("no level-0 file after a lookup commit").isPositive();
                 }
             }
@@ -201,7 +203,7 @@ class ChangelogProducerTest {
         }
         // The changelog of each commit lands in its COMPACT snapshot, none in APPEND ones (a first-row commit
         // of keys that all existed has none at all).
-        assertThat(table.snapshotManager().snapshots()).allSatisfy(s -> {
+        assertThat(table.snapshots().snapshots()).allSatisfy(s -> {
             if (s.commitKind() == CommitKind.APPEND || !engine.equals("first-row")) {
                 assertThat(s.changelogManifestList() == null).isEqualTo(s.commitKind() == CommitKind.APPEND);
             }
@@ -222,7 +224,7 @@ class ChangelogProducerTest {
 
     @Test
     void firstRowTablesWithoutChangelogAreReadAfterEveryBatchWrite() throws Exception {
-        FileStoreTable table = create("t", "first-row", "none", Map.of());
+        Table table = create("t", "first-row", "none", Map.of());
         ChangelogWorkload workload = new ChangelogWorkload("first-row", 31, 80);
         for (int c = 1; c <= 6; c++) {
             try (BatchWrite w = table.newBatchWrite()) {
@@ -231,11 +233,11 @@ class ChangelogProducerTest {
             }
             assertThat(TestRows.readAll(table)).as("read after batch %d", c).isEqualTo(workload.expectedRows());
         }
-        assertThat(table.snapshotManager().snapshots()).allSatisfy(s -> assertThat(s.changelogManifestList()).isNull());
+        assertThat(table.snapshots().snapshots()).allSatisfy(s -> assertThat(s.changelogManifestList()).isNull());
     }
 
-    private static long latest(FileStoreTable table) {
-        Long id = table.snapshotManager().latestSnapshotId();
+    private static long latest(Table table) {
+        Long id = table.snapshots().latestSnapshotId();
         return id == null ? 0 : id;
     }
 }

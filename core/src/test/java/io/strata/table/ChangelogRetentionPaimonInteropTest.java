@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.data.RowKind;
 import io.strata.oracle.PaimonOracle;
+import io.strata.table.store.TableStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -57,8 +58,8 @@ class ChangelogRetentionPaimonInteropTest {
             IncrementalReadPaimonInteropTest.writeHistory(paimon, "t");
             paimon.write("db", "t", List.of(row(RowKind.INSERT, 20, "g"), row(RowKind.DELETE, 9, null)));
             paimon.write("db", "t", List.of(row(RowKind.UPDATE_AFTER, 20, "h"), row(RowKind.INSERT, 21, "h")));
-            FileStoreTable strata = LifecycleTables.load(paimon.tablePath("db", "t"));
-            long latest = strata.snapshotManager().latestSnapshotId();
+            Table strata = LifecycleTables.load(paimon.tablePath("db", "t"));
+            long latest = strata.snapshots().latestSnapshotId();
             Map<Long, List<String>> changesBefore = new HashMap<>();
             for (long from = latest - 5; from < latest; from++) {
                 changesBefore.put(from, ChangeRows.paimon(paimon, "t", Map.of("incremental-between", from + "," + latest)));
@@ -68,9 +69,9 @@ class ChangelogRetentionPaimonInteropTest {
             LifecycleTables.copy(local(strata), paimonCopy);
 
             ExpireSnapshots.Result expired = strata.expireSnapshots().commit();
-            assertThat(strata.snapshotManager().listIds()).containsExactly(latest - 1, latest);
+            assertThat(strata.snapshots().listIds()).containsExactly(latest - 1, latest);
             assertThat(expired.changelogIds()).isNotEmpty();
-            assertThat(strata.changelogManager().listIds()).containsExactly(latest - 3, latest - 2);
+            assertThat(TableStore.of(strata).changelogManager().listIds()).containsExactly(latest - 3, latest - 2);
             try (PaimonOracle paimonB = new PaimonOracle(dir.resolve("b"))) {
                 org.apache.paimon.table.FileStoreTable p = paimonTable(paimonB);
                 p.newExpireSnapshots().config(p.coreOptions().expireConfig()).expire();
@@ -78,7 +79,7 @@ class ChangelogRetentionPaimonInteropTest {
             }
             assertThat(contentFiles(local(strata))).isEqualTo(contentFiles(paimonCopy));
             assertThat(changelogFiles(local(strata))).isEqualTo(changelogFiles(paimonCopy));
-            for (long id : strata.changelogManager().listIds()) {
+            for (long id : TableStore.of(strata).changelogManager().listIds()) {
                 assertThat(LifecycleTables.files(local(strata))).contains("changelog/changelog-" + id);
                 assertThat(java.nio.file.Files.readString(local(strata).resolve("changelog/changelog-" + id)))
                         .isEqualTo(java.nio.file.Files.readString(paimonCopy.resolve("changelog/changelog-" + id)));
@@ -129,7 +130,7 @@ class ChangelogRetentionPaimonInteropTest {
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), options("input"));
             IncrementalReadPaimonInteropTest.writeHistory(paimon, "t");
-            FileStoreTable strata = LifecycleTables.load(paimon.tablePath("db", "t"));
+            Table strata = LifecycleTables.load(paimon.tablePath("db", "t"));
             List<String> everything = ChangeRows.paimon(paimon, "t", Map.of("incremental-between", "0,4"));
             List<String> rows = new ArrayList<>();
             try (ChangeStream stream = strata.newStreamScan().fromSnapshot(1).withConsumer("c").open()) {
@@ -137,14 +138,14 @@ class ChangelogRetentionPaimonInteropTest {
                 stream.checkpoint();
             }
             // consumer.changelog-only: the consumer holds changelogs, not snapshots.
-            FileStoreTable changelogOnly = SnapshotExpirationTest.withOption(strata, "consumer.changelog-only", "true");
+            Table changelogOnly = SnapshotExpirationTest.withOption(strata, "consumer.changelog-only", "true");
             for (int n = 0; n < 4; n++) {
                 paimon.write("db", "t", List.of(row(RowKind.INSERT, 40 + n, "k")));
             }
             changelogOnly.expireSnapshots().commit();
-            long latest = changelogOnly.snapshotManager().latestSnapshotId();
-            assertThat(changelogOnly.snapshotManager().listIds()).containsExactly(latest - 1, latest);
-            assertThat(changelogOnly.changelogManager().listIds()).first().isEqualTo(2L);
+            long latest = changelogOnly.snapshots().latestSnapshotId();
+            assertThat(changelogOnly.snapshots().listIds()).containsExactly(latest - 1, latest);
+            assertThat(TableStore.of(changelogOnly).changelogManager().listIds()).first().isEqualTo(2L);
             try (ChangeStream resumed = changelogOnly.newStreamScan().withConsumer("c").open()) {
                 ChangeRows.drain(changelogOnly, resumed, rows);
             }

@@ -8,6 +8,7 @@ import io.strata.data.GenericRow;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
+import io.strata.table.commit.CommitHookProviders;
 import io.strata.types.DataTypes;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -30,7 +31,7 @@ class CommitHookProvidersTest {
         TestCommitHookProvider.reset();
     }
 
-    private FileStoreTable table() {
+    private Table table() {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.resolve("wh").toUri()));
         catalog.createDatabase("db", true);
         Schema schema = Schema.newBuilder()
@@ -39,10 +40,10 @@ class CommitHookProvidersTest {
                 .option("test.context-callback", "true")
                 .option(TestCommitHookProvider.CALLBACKS_OPTION, "recording")
                 .build();
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema, false));
+        return catalog.createTable(Identifier.of("db", "t"), schema, false);
     }
 
-    private static long commitRow(FileStoreTable table, int key) {
+    private static long commitRow(Table table, int key) {
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(key, Utf8String.fromString("row " + key)));
             return w.commit();
@@ -59,7 +60,7 @@ class CommitHookProvidersTest {
 
     @Test
     void aProviderSeenOnlyByTheContextClassLoaderTakesPartAndNoneRunsTwice() throws Exception {
-        FileStoreTable table = table();
+        Table table = table();
         assertThat(commitRow(table, 1)).isEqualTo(1);
         assertThat(ContextLoaderCommitHookProvider.SEEN).as("not listed on the class path").isEmpty();
 

@@ -11,7 +11,6 @@ import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.snapshot.CommitKind;
 import io.strata.types.DataTypes;
-import io.strata.table.CommitCallbackException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +41,7 @@ class CommitHooksTest {
         TestCommitHookProvider.reset();
     }
 
-    private FileStoreTable table(String name, Map<String, String> options) {
+    private Table table(String name, Map<String, String> options) {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
         Schema.Builder schema = Schema.newBuilder()
@@ -54,10 +53,10 @@ class CommitHooksTest {
                 .option("commit.max-retries", "200")
                 .option("commit.max-retry-wait", "50 ms");
         options.forEach(schema::option);
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), schema.build(), false));
+        return catalog.createTable(Identifier.of("db", name), schema.build(), false);
     }
 
-    private static long commitRow(FileStoreTable table, int key) {
+    private static long commitRow(Table table, int key) {
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(key, Utf8String.fromString("row " + key)));
             return w.commit();
@@ -66,7 +65,7 @@ class CommitHooksTest {
 
     @Test
     void callbacksSeeEverySnapshotOnceInCommitOrderIncludingCompactions() throws Exception {
-        FileStoreTable table = table("recorded", Map.of(TestCommitHookProvider.CALLBACKS_OPTION, "recording"));
+        Table table = table("recorded", Map.of(TestCommitHookProvider.CALLBACKS_OPTION, "recording"));
         assertThat(commitRow(table, 1)).isEqualTo(1);
         assertThat(commitRow(table, 2)).isEqualTo(2);
         try (BatchWrite empty = table.newBatchWrite()) {
@@ -74,7 +73,7 @@ class CommitHooksTest {
         }
         assertThat(commitRow(table, 3)).isEqualTo(3);
         assertThat(table.compactFull()).isEqualTo(4);
-        assertThat(table.snapshotManager().snapshot(4).commitKind()).isEqualTo(CommitKind.COMPACT);
+        assertThat(table.snapshots().snapshot(4).commitKind()).isEqualTo(CommitKind.COMPACT);
 
         assertThat(TestCommitHookProvider.recorded(table)).containsExactly(1L, 2L, 3L, 4L);
         assertThat(TestCommitHookProvider.closed(table)).as("one callback per writer and compaction, each closed")
@@ -83,7 +82,7 @@ class CommitHooksTest {
 
     @Test
     void callbacksOfConcurrentWritersSeeEverySnapshotExactlyOnce() throws Exception {
-        FileStoreTable table = table("concurrent", Map.of(TestCommitHookProvider.CALLBACKS_OPTION, "recording"));
+        Table table = table("concurrent", Map.of(TestCommitHookProvider.CALLBACKS_OPTION, "recording"));
         int writers = 4;
         int commitsEach = 8;
         ExecutorService pool = Executors.newFixedThreadPool(writers);
@@ -112,7 +111,7 @@ class CommitHooksTest {
 
     @Test
     void aFailingCallbackLeavesTheSnapshotCommittedAndSaysSo() throws Exception {
-        FileStoreTable table = table("failing",
+        Table table = table("failing",
                 Map.of(TestCommitHookProvider.CALLBACKS_OPTION, "recording,failing,recording"));
 
         UncheckedIOException error = null;
@@ -148,7 +147,7 @@ class CommitHooksTest {
 
     @Test
     void severalFailingCallbacksAreAllNamed() throws Exception {
-        FileStoreTable table = table("failing-twice", Map.of(TestCommitHookProvider.CALLBACKS_OPTION, "failing,failing"));
+        Table table = table("failing-twice", Map.of(TestCommitHookProvider.CALLBACKS_OPTION, "failing,failing"));
         assertThatThrownBy(() -> commitRow(table, 1)).isInstanceOf(CommitCallbackException.class)
                 .hasMessageContaining("Snapshot 1 of table " + table.location())
                 .hasMessageContaining("2 commit callbacks failed")
@@ -158,7 +157,7 @@ class CommitHooksTest {
 
     @Test
     void aLockThatCannotBeTakenFailsTheCommitAndLeavesTheTableUnchanged() throws Exception {
-        FileStoreTable table = table("unlockable", Map.of(TestCommitHookProvider.LOCK_OPTION, "unavailable",
+        Table table = table("unlockable", Map.of(TestCommitHookProvider.LOCK_OPTION, "unavailable",
                 TestCommitHookProvider.CALLBACKS_OPTION, "recording"));
         long filesBefore = countFiles();
 
@@ -177,7 +176,7 @@ class CommitHooksTest {
 
     @Test
     void aLockThatFailsOnReleaseAfterTheSnapshotLandedDoesNotUndoTheCommit() throws Exception {
-        FileStoreTable table = table("release", Map.of(TestCommitHookProvider.LOCK_OPTION, "fails-on-release"));
+        Table table = table("release", Map.of(TestCommitHookProvider.LOCK_OPTION, "fails-on-release"));
         assertThat(commitRow(table, 1)).isEqualTo(1);
         assertThat(commitRow(table, 2)).isEqualTo(2);
         assertThat(TestRows.readAll(table)).containsExactly("[1, row 1]", "[2, row 2]");

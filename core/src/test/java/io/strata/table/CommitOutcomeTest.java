@@ -60,11 +60,11 @@ class CommitOutcomeTest {
         TestCommitHookProvider.reset();
     }
 
-    private FileStoreTable table(Store store) {
+    private Table table(Store store) {
         return table(store, Map.of());
     }
 
-    private FileStoreTable table(Store store, Map<String, String> options) {
+    private Table table(Store store, Map<String, String> options) {
         Configuration conf = HdfsLikeFileSystem.register(ObjectStoreFileSystem.register(new Configuration()));
         FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(conf),
                 new org.apache.hadoop.fs.Path(store.scheme + "://" + dir));
@@ -78,12 +78,12 @@ class CommitOutcomeTest {
                 .option("commit.max-retry-wait", "20 ms");
         store.options.forEach(schema::option);
         options.forEach(schema::option);
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema.build(), false));
+        return catalog.createTable(Identifier.of("db", "t"), schema.build(), false);
     }
 
     /** The table with rows 1 to 10 committed as snapshot 1 by commit user "job". */
-    private FileStoreTable tableWithOneCommit(Store store) {
-        FileStoreTable table = table(store);
+    private Table tableWithOneCommit(Store store) {
+        Table table = table(store);
         try (StreamWrite w = table.newStreamWrite("job")) {
             writeRows(w, 1, 10);
             w.commit(1);
@@ -114,7 +114,7 @@ class CommitOutcomeTest {
     @ParameterizedTest
     @EnumSource(Store.class)
     void aRenameThatTookEffectAndThenThrewIsRecognisedAsLanded(Store store) throws Exception {
-        FileStoreTable table = table(store);
+        Table table = table(store);
         try (StreamWrite w = table.newStreamWrite("job")) {
             writeRows(w, 1, 10);
             assertThat(w.commit(1)).isEqualTo(1);
@@ -124,14 +124,14 @@ class CommitOutcomeTest {
             writeRows(w, 21, 30);
             assertThat(w.commit(3)).as("the write goes on").isEqualTo(3);
         }
-        assertThat(table.snapshotManager().listIds()).containsExactly(1L, 2L, 3L);
+        assertThat(table.snapshots().listIds()).containsExactly(1L, 2L, 3L);
         assertThat(TestRows.readAll(table)).containsExactlyInAnyOrderElementsOf(rows(1, 30));
     }
 
     @ParameterizedTest
     @EnumSource(Store.class)
     void whenTheSnapshotCannotBeReadBackTheOutcomeIsUnknownAndNothingIsRemoved(Store store) throws Exception {
-        FileStoreTable table = tableWithOneCommit(store);
+        Table table = tableWithOneCommit(store);
         TreeSet<String> before = files();
         try (StreamWrite w = table.newStreamWrite("job")) {
             writeRows(w, 11, 20);
@@ -166,7 +166,7 @@ class CommitOutcomeTest {
             writeRows(again, 21, 30);
             assertThat(again.commit(3)).isEqualTo(3);
         }
-        assertThat(table.snapshotManager().listIds()).containsExactly(1L, 2L, 3L);
+        assertThat(table.snapshots().listIds()).containsExactly(1L, 2L, 3L);
         assertThat(TestRows.readAll(table)).containsExactlyInAnyOrderElementsOf(rows(1, 30));
     }
 
@@ -178,7 +178,7 @@ class CommitOutcomeTest {
     @EnumSource(Store.class)
     void anUnknownAppendKeepsItsFilesAndRemovesTheCompactionThatNeverCommitted(Store store) throws Exception {
         // The second commit of the write compacts fully.
-        FileStoreTable table = table(store, Map.of("full-compaction.delta-commits", "2"));
+        Table table = table(store, Map.of("full-compaction.delta-commits", "2"));
         try (StreamWrite w = table.newStreamWrite("job")) {
             writeRows(w, 1, 10);
             w.commit(1);
@@ -191,8 +191,8 @@ class CommitOutcomeTest {
         assertThat(landed.id()).isEqualTo(2);
         assertThat(landed.commitKind()).isEqualTo(CommitKind.APPEND);
         Set<String> referenced = new HashSet<>();
-        for (long id : table.snapshotManager().listIds()) {
-            CompactionTest.liveFiles(table, table.snapshotManager().snapshot(id))
+        for (long id : table.snapshots().listIds()) {
+            CompactionTest.liveFiles(table, table.snapshots().snapshot(id))
                     .forEach(e -> referenced.add(e.file().fileName()));
         }
         assertThat(files().stream().filter(n -> n.contains("bucket-")).map(n -> n.substring(n.lastIndexOf('/') + 1)))
@@ -203,7 +203,7 @@ class CommitOutcomeTest {
     @ParameterizedTest
     @EnumSource(Store.class)
     void aRenameThatFailedBeforeTakingEffectFailsTheCommitAndRemovesItsFiles(Store store) throws Exception {
-        FileStoreTable table = tableWithOneCommit(store);
+        Table table = tableWithOneCommit(store);
         TreeSet<String> before = files();
         try (StreamWrite w = table.newStreamWrite("job")) {
             writeRows(w, 11, 20);
@@ -214,7 +214,7 @@ class CommitOutcomeTest {
                     .hasMessageContaining("Injected failure before renaming onto");
         }
         assertThat(files()).as("every file the commit wrote was removed").isEqualTo(before);
-        assertThat(table.snapshotManager().listIds()).containsExactly(1L);
+        assertThat(table.snapshots().listIds()).containsExactly(1L);
         assertThat(TestRows.readAll(table)).containsExactlyInAnyOrderElementsOf(rows(1, 10));
         try (StreamWrite again = table.newStreamWrite("job")) {
             assertThat(again.lastCommittedIdentifier()).hasValue(1);
@@ -227,7 +227,7 @@ class CommitOutcomeTest {
     @ParameterizedTest
     @EnumSource(Store.class)
     void aCompactionWhoseOutcomeIsUnknownKeepsItsFiles(Store store) throws Exception {
-        FileStoreTable table = table(store);
+        Table table = table(store);
         for (int c = 0; c < 3; c++) {
             try (BatchWrite w = table.newBatchWrite()) {
                 for (int k = 1 + 10 * c; k <= 10 * (c + 1); k++) {

@@ -8,6 +8,7 @@ import io.strata.data.GenericRow;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ class CommitSafetyTest {
     @Test
     void anInjectedFailureAtEachStepLeavesTheTableUnchanged() throws Exception {
         FileSystemCatalog catalog = faultyCatalog();
-        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema("parquet"), false));
+        Table table = catalog.createTable(Identifier.of("db", "t"), schema("parquet"), false);
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(1, Utf8String.fromString("one")));
             w.commit();
@@ -109,7 +110,7 @@ class CommitSafetyTest {
                 .option("bucket", "1")
                 .option("deletion-vectors.enabled", "true")
                 .build();
-        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "dv"), schema, false));
+        Table table = catalog.createTable(Identifier.of("db", "dv"), schema, false);
         try (BatchWrite w = table.newBatchWrite()) {
             for (int k = 0; k < 3000; k++) {
                 w.write(GenericRow.of(k, Utf8String.fromString("v")));
@@ -155,17 +156,17 @@ class CommitSafetyTest {
         assertThat(failedSteps).isGreaterThanOrEqualTo(6);
     }
 
-    private static java.util.Set<String> listedIndexFiles(FileStoreTable table) throws Exception {
+    private static java.util.Set<String> listedIndexFiles(Table table) throws Exception {
         java.util.Set<String> names = new java.util.TreeSet<>();
-        for (io.strata.snapshot.Snapshot s : table.snapshotManager().snapshots()) {
-            for (List<io.strata.manifest.IndexManifestEntry> entries : table.snapshotFiles().deletionIndexFiles(s).values()) {
+        for (io.strata.snapshot.Snapshot s : table.snapshots().snapshots()) {
+            for (List<io.strata.manifest.IndexManifestEntry> entries : TableStore.of(table).snapshotFiles().deletionIndexFiles(s).values()) {
                 entries.forEach(e -> names.add(e.indexFile().fileName()));
             }
         }
         return names;
     }
 
-    private java.util.Set<String> indexDirectory(FileStoreTable table) throws Exception {
+    private java.util.Set<String> indexDirectory(Table table) throws Exception {
         Path index = dir.resolve("db.db").resolve("dv").resolve("index");
         java.util.Set<String> names = new java.util.TreeSet<>();
         if (Files.isDirectory(index)) {
@@ -177,7 +178,7 @@ class CommitSafetyTest {
     }
 
     /** Deletes key 2 and 3 again so that the next attempt starts from the same rows. */
-    private static void resetTo(FileStoreTable table, List<String> rows) throws Exception {
+    private static void resetTo(Table table, List<String> rows) throws Exception {
         try (BatchWrite w = table.newBatchWrite()) {
             w.delete(GenericRow.of(2, null));
             w.delete(GenericRow.of(3, null));
@@ -206,7 +207,7 @@ class CommitSafetyTest {
                 .option("file.format", "orc")
                 .option("commit.max-retries", "200")
                 .build();
-        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "c"), schema, false));
+        Table table = catalog.createTable(Identifier.of("db", "c"), schema, false);
         int writers = 4;
         int commitsEach = 8;
         ExecutorService pool = Executors.newFixedThreadPool(writers);

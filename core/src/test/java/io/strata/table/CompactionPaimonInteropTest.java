@@ -2,6 +2,7 @@ package io.strata.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.RowComparator;
 import io.strata.data.RowKind;
@@ -20,6 +21,12 @@ import io.strata.manifest.ManifestEntry;
 import io.strata.oracle.PaimonOracle;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.commit.CommitHooks;
+import io.strata.table.commit.FileStoreCommit;
+import io.strata.table.compact.MergeTreeCompactRewriter;
+import io.strata.table.store.DataFileNames;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
 import io.strata.types.RowType;
@@ -75,8 +82,8 @@ class CompactionPaimonInteropTest {
         return rows;
     }
 
-    private static FileStoreTable load(PaimonOracle paimon) {
-        return FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
+    private static Table load(PaimonOracle paimon) {
+        return Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
     }
 
     private static List<String> paimonRows(PaimonOracle paimon) {
@@ -95,7 +102,7 @@ class CompactionPaimonInteropTest {
         Map<String, GenericRow> model = new TreeMap<>();
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), options(format));
-            FileStoreTable table = load(paimon);
+            Table table = load(paimon);
             try (StreamWrite w = table.newStreamWrite("strata-stream")) {
                 for (int c = 1; c <= 12; c++) {
                     commitRows(random, model, c).forEach(w::write);
@@ -107,9 +114,9 @@ class CompactionPaimonInteropTest {
                     }
                 }
             }
-            List<Snapshot> snapshots = table.snapshotManager().snapshots();
+            List<Snapshot> snapshots = table.snapshots().snapshots();
             assertThat(snapshots).anySatisfy(s -> assertThat(s.commitKind()).isEqualTo(CommitKind.COMPACT));
-            List<ManifestEntry> live = table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
+            List<ManifestEntry> live = TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
             assertThat(live).anySatisfy(e -> assertThat(e.file().level()).isPositive());
 
             // Paimon writes on top of Strata's levels and compacts them fully; Strata reads its result.
@@ -132,10 +139,10 @@ class CompactionPaimonInteropTest {
             for (int c = 1; c <= 4; c++) {
                 paimon.write("db", "t", commitRows(random, model, c));
             }
-            FileStoreTable table = load(paimon);
+            Table table = load(paimon);
             // Four batches stay below Paimon's trigger (5 runs): level-0 files only. Strata's stream write
             // adds runs until its commits must compact (stop trigger 5).
-            assertThat(table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null))
+            assertThat(TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null))
                     .allSatisfy(e -> assertThat(e.file().level()).isZero());
             try (StreamWrite w = table.newStreamWrite("strata-compactor")) {
                 for (int c = 5; c <= 7; c++) {
@@ -143,7 +150,7 @@ class CompactionPaimonInteropTest {
                     w.commit(c);
                 }
             }
-            assertThat(table.snapshotManager().snapshots()).anySatisfy(s -> {
+            assertThat(table.snapshots().snapshots()).anySatisfy(s -> {
                 assertThat(s.commitKind()).isEqualTo(CommitKind.COMPACT);
                 assertThat(s.commitUser()).isEqualTo("strata-compactor");
             });
@@ -153,7 +160,7 @@ class CompactionPaimonInteropTest {
             // And Strata's full compaction of the whole table.
             table.compactFull();
             assertThat(paimonRows(paimon)).isEqualTo(expected);
-            assertThat(table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null))
+            assertThat(TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null))
                     .allSatisfy(e -> assertThat(e.file().level()).isEqualTo(5));
         }
     }
@@ -182,9 +189,9 @@ class CompactionPaimonInteropTest {
                 paimon.write("db", "t", rows);
             }
             List<String> expected = paimonRows(paimon);
-            FileStoreTable table = load(paimon);
+            Table table = load(paimon);
             Map<SnapshotFiles.BucketKey, List<DataFileMeta>> buckets = new LinkedHashMap<>();
-            for (ManifestEntry e : table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null)) {
+            for (ManifestEntry e : TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null)) {
                 buckets.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>())
                         .add(e.file());
             }
@@ -195,7 +202,7 @@ class CompactionPaimonInteropTest {
             for (Map.Entry<SnapshotFiles.BucketKey, List<DataFileMeta>> b : buckets.entrySet()) {
                 Levels levels = new Levels(keys, b.getValue(), 6);
                 CompactUnit unit = CompactStrategy.pickFullCompaction(6, levels.levelSortedRuns()).orElseThrow();
-                CompactResult result = new MergeTreeCompactTask(keys, new MergeTreeCompactRewriter(table, mergeFunctions,
+                CompactResult result = new MergeTreeCompactTask(keys, new MergeTreeCompactRewriter(TableStore.of(table), mergeFunctions,
                         b.getKey().partition(), b.getKey().bucket(), names), unit, true, 5, 1000).call();
                 result.before().forEach(f -> changes.add(new ManifestEntry(FileKind.DELETE, b.getKey().partition(),
                         b.getKey().bucket(), 2, f)));
@@ -203,9 +210,9 @@ class CompactionPaimonInteropTest {
                         b.getKey().bucket(), 2, f)));
             }
             try (CommitHooks hooks = CommitHooks.open(table)) {
-                new FileStoreCommit(table, "strata-test", hooks).commit(changes, Long.MAX_VALUE, CommitKind.COMPACT);
+                new FileStoreCommit(TableStore.of(table), "strata-test", hooks).commit(changes, Long.MAX_VALUE, CommitKind.COMPACT);
             }
-            List<ManifestEntry> live = table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
+            List<ManifestEntry> live = TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
             assertThat(live).hasSize(buckets.size()).allSatisfy(e -> {
                 assertThat(e.file().level()).isEqualTo(5);
                 assertThat(e.file().fileSource()).isEqualTo(FileSource.COMPACT);

@@ -16,6 +16,8 @@ import io.strata.manifest.ManifestFileMeta;
 import io.strata.schema.Schema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataTypes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,7 +40,7 @@ class CompactionTest {
     @TempDir
     Path dir;
 
-    private FileStoreTable create(String name, String... options) {
+    private Table create(String name, String... options) {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
         Schema.Builder b = Schema.newBuilder()
@@ -50,19 +52,19 @@ class CompactionTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
+        return catalog.createTable(Identifier.of("db", name), b.build(), false);
     }
 
     private static GenericRow row(RowKind kind, int id, String name, long amount) {
         return GenericRow.ofKind(kind, id, Utf8String.fromString(name), amount);
     }
 
-    static List<ManifestEntry> liveFiles(FileStoreTable table, Snapshot snapshot) throws Exception {
-        return table.snapshotFiles().liveEntries(snapshot, null);
+    static List<ManifestEntry> liveFiles(Table table, Snapshot snapshot) throws Exception {
+        return TableStore.of(table).snapshotFiles().liveEntries(snapshot, null);
     }
 
     /** Level-0 files plus the non-empty levels above, per bucket: what a read of the bucket merges. */
-    static Map<Integer, Integer> sortedRunsPerBucket(FileStoreTable table, Snapshot snapshot) throws Exception {
+    static Map<Integer, Integer> sortedRunsPerBucket(Table table, Snapshot snapshot) throws Exception {
         Map<Integer, Integer> level0 = new TreeMap<>();
         Map<Integer, Set<Integer>> upper = new HashMap<>();
         for (ManifestEntry e : liveFiles(table, snapshot)) {
@@ -79,8 +81,8 @@ class CompactionTest {
     }
 
     /** The entries of a snapshot's delta manifests: what that commit changed. */
-    static List<ManifestEntry> delta(FileStoreTable table, Snapshot snapshot) throws Exception {
-        SnapshotFiles files = table.snapshotFiles();
+    static List<ManifestEntry> delta(Table table, Snapshot snapshot) throws Exception {
+        SnapshotFiles files = TableStore.of(table).snapshotFiles();
         List<ManifestEntry> out = new ArrayList<>();
         for (ManifestFileMeta m : files.manifestList().read(snapshot.deltaManifestList())) {
             out.addAll(files.manifestFile(Long.MAX_VALUE).read(m.fileName()));
@@ -88,7 +90,7 @@ class CompactionTest {
         return out;
     }
 
-    private static List<String> expected(Map<Integer, GenericRow> model, FileStoreTable table) {
+    private static List<String> expected(Map<Integer, GenericRow> model, Table table) {
         return TestRows.formatAll(new ArrayList<>(model.values()), table.schema().rowType());
     }
 
@@ -105,7 +107,7 @@ class CompactionTest {
         if (stop != null) {
             options.addAll(List.of("num-sorted-run.stop-trigger", String.valueOf(stop)));
         }
-        FileStoreTable table = create("bound_" + format, options.toArray(String[]::new));
+        Table table = create("bound_" + format, options.toArray(String[]::new));
         int stopTrigger = stop != null ? Math.max(trigger, stop) : trigger + 3;
         Random random = new Random(7);
         Map<Integer, GenericRow> model = new TreeMap<>();
@@ -132,7 +134,7 @@ class CompactionTest {
                 assertThat(TestRows.readAll(table)).as("rows after commit %d", commit).isEqualTo(expected(model, table));
             }
         }
-        List<Snapshot> snapshots = table.snapshotManager().snapshots();
+        List<Snapshot> snapshots = table.snapshots().snapshots();
         long compacts = snapshots.stream().filter(s -> s.commitKind() == CommitKind.COMPACT).count();
         long appends = snapshots.stream().filter(s -> s.commitKind() == CommitKind.APPEND).count();
         assertThat(appends).isEqualTo(100);
@@ -149,7 +151,7 @@ class CompactionTest {
                 });
             } else {
                 // A COMPACT snapshot follows the APPEND of the same commit identifier.
-                assertThat(table.snapshotManager().snapshot(s.id() - 1).commitIdentifier()).isEqualTo(s.commitIdentifier());
+                assertThat(table.snapshots().snapshot(s.id() - 1).commitIdentifier()).isEqualTo(s.commitIdentifier());
                 assertThat(changes).anySatisfy(e -> assertThat(e.kind()).isEqualTo(FileKind.DELETE));
                 assertThat(changes).filteredOn(e -> e.kind() == FileKind.ADD).allSatisfy(e -> assertThat(e.file().level()).isPositive());
             }
@@ -161,7 +163,7 @@ class CompactionTest {
 
     @Test
     void aFileThatOverlapsNothingMovesUpWithoutRewriteAndAnOverlappedOneIsRewritten() throws Exception {
-        FileStoreTable table = create("upgrade", "num-sorted-run.compaction-trigger", "2", "target-file-size", "2 kb",
+        Table table = create("upgrade", "num-sorted-run.compaction-trigger", "2", "target-file-size", "2 kb",
                 "full-compaction.delta-commits", "3");
         Set<String> appended = new TreeSet<>();
         try (StreamWrite w = table.newStreamWrite("upgrade-test")) {
@@ -172,7 +174,7 @@ class CompactionTest {
                 w.commit(c + 1);
             }
             Snapshot afterFull = table.latestSnapshot().orElseThrow();
-            for (Snapshot s : table.snapshotManager().snapshots()) {
+            for (Snapshot s : table.snapshots().snapshots()) {
                 if (s.commitKind() == CommitKind.APPEND) {
                     delta(table, s).forEach(e -> appended.add(e.file().fileName()));
                 }
@@ -185,7 +187,7 @@ class CompactionTest {
             });
             assertThat(live).extracting(e -> e.file().fileName()).containsExactlyInAnyOrderElementsOf(appended);
             // Every upgrade is DELETE at the old level and ADD at the new one, same file.
-            for (Snapshot s : table.snapshotManager().snapshots()) {
+            for (Snapshot s : table.snapshots().snapshots()) {
                 if (s.commitKind() == CommitKind.COMPACT) {
                     List<ManifestEntry> changes = delta(table, s);
                     for (ManifestEntry add : changes) {
@@ -221,7 +223,7 @@ class CompactionTest {
 
     @Test
     void fullCompactionDeltaCommitsLeavesOneRunAtTheMaxLevelEveryNthCommit() throws Exception {
-        FileStoreTable table = create("delta", "bucket", "2", "full-compaction.delta-commits", "2");
+        Table table = create("delta", "bucket", "2", "full-compaction.delta-commits", "2");
         Random random = new Random(3);
         Map<Integer, GenericRow> model = new TreeMap<>();
         try (StreamWrite w = table.newStreamWrite("delta-test")) {
@@ -258,9 +260,9 @@ class CompactionTest {
 
     @Test
     void aBatchWriteCompactsFullyOnlyWhenAskedTo() throws Exception {
-        FileStoreTable plain = create("batch_plain");
-        FileStoreTable full = create("batch_full", "full-compaction.delta-commits", "1");
-        for (FileStoreTable table : List.of(plain, full)) {
+        Table plain = create("batch_plain");
+        Table full = create("batch_full", "full-compaction.delta-commits", "1");
+        for (Table table : List.of(plain, full)) {
             for (int c = 0; c < 6; c++) {
                 try (BatchWrite w = table.newBatchWrite()) {
                     for (int id = 0; id < 50; id++) {
@@ -270,24 +272,24 @@ class CompactionTest {
                 }
             }
         }
-        assertThat(plain.snapshotManager().snapshots()).hasSize(6)
+        assertThat(plain.snapshots().snapshots()).hasSize(6)
                 .allSatisfy(s -> assertThat(s.commitKind()).isEqualTo(CommitKind.APPEND));
         assertThat(sortedRunsPerBucket(plain, plain.latestSnapshot().orElseThrow())).containsEntry(0, 6);
-        assertThat(full.snapshotManager().snapshots()).hasSize(12);
+        assertThat(full.snapshots().snapshots()).hasSize(12);
         assertThat(sortedRunsPerBucket(full, full.latestSnapshot().orElseThrow())).containsEntry(0, 1);
         assertThat(TestRows.readAll(full)).isEqualTo(TestRows.readAll(plain)).hasSize(50);
     }
 
     @Test
     void writeOnlyTablesAreNotCompactedByTheStreamWrite() throws Exception {
-        FileStoreTable table = create("write_only", "write-only", "true", "num-sorted-run.compaction-trigger", "2");
+        Table table = create("write_only", "write-only", "true", "num-sorted-run.compaction-trigger", "2");
         try (StreamWrite w = table.newStreamWrite("wo")) {
             for (int c = 1; c <= 6; c++) {
                 w.write(row(RowKind.INSERT, c, "x", c));
                 w.commit(c);
             }
         }
-        assertThat(table.snapshotManager().snapshots()).allSatisfy(s -> assertThat(s.commitKind()).isEqualTo(CommitKind.APPEND));
+        assertThat(table.snapshots().snapshots()).allSatisfy(s -> assertThat(s.commitKind()).isEqualTo(CommitKind.APPEND));
         assertThat(sortedRunsPerBucket(table, table.latestSnapshot().orElseThrow())).containsEntry(0, 6);
     }
 
@@ -302,12 +304,12 @@ class CompactionTest {
             assertThatThrownBy(() -> create("bad" + Math.abs(bad[0].hashCode()), bad))
                     .as(bad[0]).hasMessageContaining("'" + bad[0] + "'");
         }
-        FileStoreTable levels = create("bad_levels", "num-levels", "1");
+        Table levels = create("bad_levels", "num-levels", "1");
         assertThatThrownBy(() -> levels.newStreamWrite("u")).hasMessageContaining("'num-levels'")
                 .hasMessageContaining(levels.location().toString());
-        FileStoreTable trigger = create("bad_trigger", "num-sorted-run.compaction-trigger", "0");
+        Table trigger = create("bad_trigger", "num-sorted-run.compaction-trigger", "0");
         assertThatThrownBy(trigger::newBatchWrite).hasMessageContaining("'num-sorted-run.compaction-trigger'");
-        FileStoreTable ok = create("no_user");
+        Table ok = create("no_user");
         assertThatThrownBy(() -> ok.newStreamWrite(" ")).hasMessageContaining("commit user");
     }
 }

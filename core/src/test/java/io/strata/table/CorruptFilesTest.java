@@ -24,12 +24,12 @@ class CorruptFilesTest {
     @TempDir
     Path dir;
 
-    private FileStoreTable table(String format) throws Exception {
+    private Table table(String format) throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), Schema.newBuilder()
+        Table table = catalog.createTable(Identifier.of("db", "t"), Schema.newBuilder()
                 .column("k", DataTypes.INT()).column("v", DataTypes.STRING())
-                .primaryKey("k").option("bucket", "1").option("file.format", format).build(), false));
+                .primaryKey("k").option("bucket", "1").option("file.format", format).build(), false);
         for (int c = 0; c < 2; c++) {
             try (BatchWrite w = table.newBatchWrite()) {
                 for (int i = 0; i < 100; i++) {
@@ -59,7 +59,7 @@ class CorruptFilesTest {
     void readFailsNamingTheFile(String prefix, String damage) throws Exception {
         for (String format : List.of("orc", "parquet")) {
             deleteAll();
-            FileStoreTable table = table(format);
+            Table table = table(format);
             Path victim = switch (prefix) {
                 case "manifest-" -> findManifest();
                 // The delta list of the latest snapshot: a list every read opens.

@@ -15,6 +15,10 @@ import io.strata.manifest.IndexManifestEntry;
 import io.strata.schema.Schema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.commit.CommitHooks;
+import io.strata.table.commit.FileStoreCommit;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataTypes;
 import java.io.File;
 import java.io.IOException;
@@ -40,16 +44,16 @@ class DeletionVectorLifecycleTest {
     @TempDir
     Path dir;
 
-    private FileStoreTable create() {
+    private Table create() {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), Schema.newBuilder()
+        return catalog.createTable(Identifier.of("db", "t"), Schema.newBuilder()
                 .column("id", DataTypes.INT())
                 .column("v", DataTypes.STRING())
                 .primaryKey("id")
                 .option("bucket", "2")
                 .option("deletion-vectors.enabled", "true")
-                .build(), false));
+                .build(), false);
     }
 
     private static GenericRow row(int id, String v) {
@@ -72,8 +76,8 @@ class DeletionVectorLifecycleTest {
         }
     }
 
-    private Set<String> indexDirectory(FileStoreTable table) throws IOException {
-        Path index = Path.of(table.paths().indexDirectory().toUri());
+    private Set<String> indexDirectory(Table table) throws IOException {
+        Path index = Path.of(TableStore.of(table).paths().indexDirectory().toUri());
         Set<String> names = new TreeSet<>();
         if (Files.isDirectory(index)) {
             try (Stream<Path> files = Files.list(index)) {
@@ -83,9 +87,9 @@ class DeletionVectorLifecycleTest {
         return names;
     }
 
-    private static Set<String> liveIndexFiles(FileStoreTable table, Snapshot snapshot) throws IOException {
+    private static Set<String> liveIndexFiles(Table table, Snapshot snapshot) throws IOException {
         Set<String> names = new TreeSet<>();
-        for (List<IndexManifestEntry> entries : table.snapshotFiles().deletionIndexFiles(snapshot).values()) {
+        for (List<IndexManifestEntry> entries : TableStore.of(table).snapshotFiles().deletionIndexFiles(snapshot).values()) {
             entries.forEach(e -> names.add(e.indexFile().fileName()));
         }
         return names;
@@ -93,7 +97,7 @@ class DeletionVectorLifecycleTest {
 
     @Test
     void expirationOrphanCleanupAndRollbackKnowIndexFiles() throws Exception {
-        FileStoreTable table = create();
+        Table table = create();
         try (StreamWrite w = table.newStreamWrite("u")) {
             writeCommits(w, 1, 4);
         }
@@ -125,10 +129,10 @@ class DeletionVectorLifecycleTest {
         assertThat(TestRows.readAll(table)).isEqualTo(latestRows);
 
         // Orphan cleanup removes a stray index file, however old the live ones are.
-        Path stray = Path.of(table.paths().indexDirectory().toUri()).resolve("index-stray-0");
+        Path stray = Path.of(TableStore.of(table).paths().indexDirectory().toUri()).resolve("index-stray-0");
         Files.write(stray, new byte[] {1});
         long old = System.currentTimeMillis() - 3_600_000L * 48;
-        try (Stream<Path> files = Files.list(Path.of(table.paths().indexDirectory().toUri()))) {
+        try (Stream<Path> files = Files.list(Path.of(TableStore.of(table).paths().indexDirectory().toUri()))) {
             files.forEach(p -> new File(p.toString()).setLastModified(old));
         }
         List<org.apache.hadoop.fs.Path> removed = table.removeOrphanFiles().olderThan(Instant.now().minusSeconds(3600)).execute();
@@ -139,12 +143,12 @@ class DeletionVectorLifecycleTest {
 
     @Test
     void aCommitWhoseBucketVectorsChangedUnderItIsAConflict() throws Exception {
-        FileStoreTable table = create();
+        Table table = create();
         try (StreamWrite w = table.newStreamWrite("u")) {
             writeCommits(w, 1, 3);
         }
         Snapshot before = table.latestSnapshot().orElseThrow();
-        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> index = table.snapshotFiles().deletionIndexFiles(before);
+        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> index = TableStore.of(table).snapshotFiles().deletionIndexFiles(before);
         Map.Entry<SnapshotFiles.BucketKey, List<IndexManifestEntry>> bucket = index.entrySet().iterator().next();
         // Another writer changes the vectors of every bucket.
         try (StreamWrite w = table.newStreamWrite("other")) {
@@ -160,7 +164,7 @@ class DeletionVectorLifecycleTest {
         stale.add(new IndexManifestEntry(FileKind.ADD, bucket.getKey().partition(), bucket.getKey().bucket(), replacement));
         long latestId = table.latestSnapshot().orElseThrow().id();
         try (CommitHooks hooks = CommitHooks.open(table)) {
-            assertThatThrownBy(() -> new FileStoreCommit(table, "stale", hooks)
+            assertThatThrownBy(() -> new FileStoreCommit(TableStore.of(table), "stale", hooks)
                     .commit(List.of(), List.of(), stale, 1, CommitKind.COMPACT))
                     .hasMessageContaining("Commit conflict")
                     .hasMessageContaining("deletion vectors of bucket " + bucket.getKey().bucket());

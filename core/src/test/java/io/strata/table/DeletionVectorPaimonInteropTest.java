@@ -2,6 +2,7 @@ package io.strata.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
@@ -10,6 +11,9 @@ import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.oracle.PaimonOracle;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.commit.CommitHooks;
+import io.strata.table.commit.FileStoreCommit;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
 import io.strata.types.RowType;
@@ -123,8 +127,8 @@ class DeletionVectorPaimonInteropTest {
         return options;
     }
 
-    private static FileStoreTable load(PaimonOracle paimon) {
-        return FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
+    private static Table load(PaimonOracle paimon) {
+        return Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
     }
 
     private static List<String> paimonRows(PaimonOracle paimon) {
@@ -136,10 +140,10 @@ class DeletionVectorPaimonInteropTest {
                 options(engine, format));
     }
 
-    private static int deletionVectorFiles(FileStoreTable table) throws Exception {
+    private static int deletionVectorFiles(Table table) throws Exception {
         Snapshot latest = table.latestSnapshot().orElseThrow();
         int n = 0;
-        for (List<IndexManifestEntry> entries : table.snapshotFiles().deletionIndexFiles(latest).values()) {
+        for (List<IndexManifestEntry> entries : TableStore.of(table).snapshotFiles().deletionIndexFiles(latest).values()) {
             for (IndexManifestEntry e : entries) {
                 n += e.indexFile().dvRanges() == null ? 0 : e.indexFile().dvRanges().size();
             }
@@ -163,7 +167,7 @@ class DeletionVectorPaimonInteropTest {
         Model model = new Model(engine);
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             create(paimon, engine, format, partitioned);
-            FileStoreTable table = load(paimon);
+            Table table = load(paimon);
             int vectorsSeen = 0;
             try (StreamWrite w = table.newStreamWrite("strata-dv")) {
                 for (int c = 1; c <= 10; c++) {
@@ -218,7 +222,7 @@ class DeletionVectorPaimonInteropTest {
                     paimon.compact("db", "t");
                 }
             }
-            FileStoreTable table = load(paimon);
+            Table table = load(paimon);
             assertThat(paimonRows(paimon)).isEqualTo(model.expected());
             assertThat(TestRows.readAll(table)).as("Strata reads Paimon's table").isEqualTo(model.expected());
             assertThat(deletionVectorFiles(table)).as("Paimon's compactions wrote deletion vectors").isPositive();
@@ -243,7 +247,7 @@ class DeletionVectorPaimonInteropTest {
             table.compactFull();
             assertThat(paimonRows(paimon)).isEqualTo(model.expected());
             assertThat(TestRows.readAll(table)).isEqualTo(model.expected());
-            List<ManifestEntry> live = table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
+            List<ManifestEntry> live = TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
             int maxLevel = table.schema().tableOptions().numLevels() - 1;
             assertThat(live).allSatisfy(e -> assertThat(e.file().level()).isEqualTo(maxLevel));
             assertThat(deletionVectorFiles(table)).isZero();
@@ -259,7 +263,7 @@ class DeletionVectorPaimonInteropTest {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             paimon.createTable("db", "t", TYPE, List.of("p"), List.of(),
                     Map.of("file.format", format, "deletion-vectors.enabled", "true"));
-            FileStoreTable table = load(paimon);
+            Table table = load(paimon);
             for (int c = 1; c <= 3; c++) {
                 List<GenericRow> rows = new ArrayList<>();
                 for (int i = 0; i < 40; i++) {
@@ -305,8 +309,8 @@ class DeletionVectorPaimonInteropTest {
                 paimon.write("db", "t", rows);
                 all.addAll(rows);
             }
-            FileStoreTable table = load(paimon);
-            List<ManifestEntry> files = table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
+            Table table = load(paimon);
+            List<ManifestEntry> files = TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
             assertThat(files).hasSize(2);
             // Delete rows 0, 5 and 29 of each file: its rows are in write order, so those with amount 0, 5 and 29.
             Map<String, io.strata.manifest.DeletionVector> vectors = new java.util.LinkedHashMap<>();
@@ -316,9 +320,9 @@ class DeletionVectorPaimonInteropTest {
             List<GenericRow> kept = all.stream().filter(r -> r.getLong(3) != 0 && r.getLong(3) != 5 && r.getLong(3) != 29)
                     .toList();
             io.strata.manifest.IndexFileMeta index = new io.strata.manifest.DeletionVectorIndexFile(table.fileIO(),
-                    table.paths().indexDirectory()).write(vectors);
+                    TableStore.of(table).paths().indexDirectory()).write(vectors);
             try (CommitHooks hooks = CommitHooks.open(table)) {
-                new FileStoreCommit(table, "spark-delete", hooks).commit(List.of(), List.of(), List.of(
+                new FileStoreCommit(TableStore.of(table), "spark-delete", hooks).commit(List.of(), List.of(), List.of(
                         new IndexManifestEntry(io.strata.manifest.FileKind.ADD, files.get(0).partition(), 0, index)),
                         Long.MAX_VALUE, io.strata.snapshot.CommitKind.APPEND);
             }

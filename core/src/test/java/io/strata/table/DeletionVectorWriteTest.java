@@ -16,6 +16,8 @@ import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.schema.Schema;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataTypes;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,7 +52,7 @@ class DeletionVectorWriteTest {
         return catalog;
     }
 
-    private FileStoreTable create(String name, boolean partitioned, String... options) {
+    private Table create(String name, boolean partitioned, String... options) {
         Schema.Builder b = Schema.newBuilder()
                 .column("p", DataTypes.STRING())
                 .column("id", DataTypes.INT())
@@ -63,22 +65,22 @@ class DeletionVectorWriteTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return FileStoreTable.of(catalog().createTable(Identifier.of("db", name), b.build(), false));
+        return catalog().createTable(Identifier.of("db", name), b.build(), false);
     }
 
     private static GenericRow row(RowKind kind, String p, int id, String name, Long amount) {
         return GenericRow.ofKind(kind, Utf8String.fromString(p), id, name == null ? null : Utf8String.fromString(name), amount);
     }
 
-    private static List<ManifestEntry> live(FileStoreTable table) throws Exception {
-        return table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
+    private static List<ManifestEntry> live(Table table) throws Exception {
+        return TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null);
     }
 
     /** Every row above level 0 that no vector deletes, as "key" strings: must hold each key once. */
-    private static long visibleRowsAboveLevel0(FileStoreTable table) throws Exception {
+    private static long visibleRowsAboveLevel0(Table table) throws Exception {
         Snapshot latest = table.latestSnapshot().orElseThrow();
-        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> index = table.snapshotFiles().deletionIndexFiles(latest);
-        DeletionVectorIndexFile files = new DeletionVectorIndexFile(table.fileIO(), table.paths().indexDirectory());
+        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> index = TableStore.of(table).snapshotFiles().deletionIndexFiles(latest);
+        DeletionVectorIndexFile files = new DeletionVectorIndexFile(table.fileIO(), TableStore.of(table).paths().indexDirectory());
         Map<String, DeletionVector> vectors = new LinkedHashMap<>();
         for (List<IndexManifestEntry> entries : index.values()) {
             for (IndexManifestEntry e : entries) {
@@ -97,7 +99,7 @@ class DeletionVectorWriteTest {
 
     @Test
     void aKeyUpdatedManyTimesThenDeletedAndInsertedAgainLivesOnce() throws Exception {
-        FileStoreTable table = create("t", false, "bucket", "1", "file.format", "orc", "deletion-vectors.enabled", "true");
+        Table table = create("t", false, "bucket", "1", "file.format", "orc", "deletion-vectors.enabled", "true");
         Map<String, GenericRow> model = new TreeMap<>();
         try (StreamWrite w = table.newStreamWrite("dv-writer")) {
             // Enough rows that a one-row update is far below the size amplification that forces a full compaction.
@@ -169,9 +171,9 @@ class DeletionVectorWriteTest {
             case "deduplicate-lookup" -> options.addAll(List.of("changelog-producer", "lookup"));
             default -> { }
         }
-        FileStoreTable plain = create("plain", partitioned, options.toArray(String[]::new));
+        Table plain = create("plain", partitioned, options.toArray(String[]::new));
         options.addAll(List.of("deletion-vectors.enabled", "true"));
-        FileStoreTable dv = create("dv", partitioned, options.toArray(String[]::new));
+        Table dv = create("dv", partitioned, options.toArray(String[]::new));
         boolean deletes = !variant.equals("aggregation") && !variant.equals("partial-update");
         Random random = new Random(variant.hashCode());
         StreamWrite plainStream = plain.newStreamWrite("s");

@@ -18,21 +18,21 @@ class ExpireSnapshotsPlanTest {
     @TempDir
     Path warehouse;
 
-    private FileStoreTable history(String name) throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, name, "write-only", "true");
+    private Table history(String name) throws Exception {
+        Table table = LifecycleTables.create(warehouse, name, "write-only", "true");
         for (int n = 1; n <= 6; n++) {
             commit(table, n);
             if (n % 3 == 0) {
                 table.compactFull();
             }
         }
-        assertThat(table.snapshotManager().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
+        assertThat(table.snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
         return table;
     }
 
     @Test
     void thePlanIsWhatTheExpirationExpiresAndPlanningDeletesNothing() throws Exception {
-        FileStoreTable table = history("t");
+        Table table = history("t");
         Instant future = Instant.now().plusSeconds(60);
         List<String> files = contentFiles(local(table));
 
@@ -58,12 +58,12 @@ class ExpireSnapshotsPlanTest {
         assertThat(plan(table, 1, Integer.MAX_VALUE, Instant.EPOCH, 100).isEmpty()).isTrue();
         assertThat(table.expireSnapshots().retainMin(1).retainMax(2).olderThan(Instant.EPOCH).commit().snapshotIds())
                 .containsExactly(5L, 6L);
-        assertThat(table.snapshotManager().listIds()).containsExactly(7L, 8L);
+        assertThat(table.snapshots().listIds()).containsExactly(7L, 8L);
     }
 
     @Test
     void consumerChangelogOnlyTablesAreNotHeldBackByConsumers() throws Exception {
-        FileStoreTable table = SnapshotExpirationTest.withOption(history("c"), "consumer.changelog-only", "true");
+        Table table = SnapshotExpirationTest.withOption(history("c"), "consumer.changelog-only", "true");
         table.consumers().reset("job", 2);
         assertThat(plan(table, 2, Integer.MAX_VALUE, Instant.now().plusSeconds(60), 100)
                 .snapshotIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
@@ -71,7 +71,7 @@ class ExpireSnapshotsPlanTest {
 
     @Test
     void anEmptyTablePlansNothingAndBadBoundsNameTheTable() throws Exception {
-        FileStoreTable empty = LifecycleTables.create(warehouse, "empty");
+        Table empty = LifecycleTables.create(warehouse, "empty");
         ExpireSnapshots.Plan none = plan(empty, 1, 1, Instant.now(), 1);
         assertThat(none.isEmpty()).isTrue();
         assertThat(none.earliest()).isEqualTo(-1L);
@@ -82,7 +82,7 @@ class ExpireSnapshotsPlanTest {
     }
 
     /** The plan of {@code table.expireSnapshots()} with these refinements. */
-    private static ExpireSnapshots.Plan plan(FileStoreTable table, int retainMin, int retainMax, Instant olderThan,
+    private static ExpireSnapshots.Plan plan(Table table, int retainMin, int retainMax, Instant olderThan,
             int maxDeletes) {
         return table.expireSnapshots().retainMin(retainMin).retainMax(retainMax).olderThan(olderThan)
                 .maxDeletes(maxDeletes).plan();

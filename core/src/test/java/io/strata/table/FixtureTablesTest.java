@@ -3,6 +3,7 @@ package io.strata.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.Fixtures;
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ class FixtureTablesTest {
     @ParameterizedTest
     @ValueSource(strings = {"pk_orc", "pk_parquet_dv", "append_orc"})
     void readsAsPaimonDid(String name) throws Exception {
-        FileStoreTable table = FileStoreTable.load(FileIO.local(), new Path(Fixtures.paimon142(name).toUri()));
+        Table table = Tables.load(FileIO.local(), new Path(Fixtures.paimon142(name).toUri()));
         List<String> want = new ArrayList<>(expected().get(name));
         want.sort(null);
         assertThat(TestRows.readAll(table)).isEqualTo(want);

@@ -63,8 +63,8 @@ class IncrementalReadPaimonInteropTest {
             paimon.compact("db", "t");
             paimon.write("db", "t", List.of(row(RowKind.INSERT, 10, "f10"), row(RowKind.DELETE, 2, null)));
             paimon.compact("db", "t");
-            FileStoreTable strata = LifecycleTables.load(paimon.tablePath("db", "t"));
-            long latest = strata.snapshotManager().latestSnapshotId();
+            Table strata = LifecycleTables.load(paimon.tablePath("db", "t"));
+            long latest = strata.snapshots().latestSnapshotId();
             assertThat(latest).isGreaterThanOrEqualTo(7);
             int nonEmpty = 0;
             for (long from = 0; from < latest; from++) {
@@ -102,8 +102,8 @@ class IncrementalReadPaimonInteropTest {
             }
             paimon.compact("db", "a");
             paimon.write("db", "a", List.of(row(RowKind.INSERT, 100, "z")));
-            FileStoreTable strata = LifecycleTables.load(paimon.tablePath("db", "a"));
-            long latest = strata.snapshotManager().latestSnapshotId();
+            Table strata = LifecycleTables.load(paimon.tablePath("db", "a"));
+            long latest = strata.snapshots().latestSnapshotId();
             for (long from = 0; from < latest; from++) {
                 for (long to = from + 1; to <= latest; to++) {
                     assertThat(ChangeRows.read(strata, strata.newIncrementalScan().between(from, to).plan()))
@@ -121,7 +121,7 @@ class IncrementalReadPaimonInteropTest {
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), pkOptions("input"));
             writeHistory(paimon, "t");
-            FileStoreTable strata = LifecycleTables.load(paimon.tablePath("db", "t"));
+            Table strata = LifecycleTables.load(paimon.tablePath("db", "t"));
             assertThat(ChangeRows.read(strata, strata.newIncrementalScan()
                     .withOptions(Map.of("incremental-between", "1,3")).plan()))
                     .isEqualTo(ChangeRows.paimon(paimon, "t", Map.of("incremental-between", "1,3")));
@@ -129,8 +129,8 @@ class IncrementalReadPaimonInteropTest {
             Map<String, String> delta = Map.of("incremental-between", "1,3", "incremental-between-scan-mode", "delta");
             assertThat(ChangeRows.read(strata, strata.newIncrementalScan().withOptions(delta).plan()))
                     .isEqualTo(ChangeRows.paimon(paimon, "t", delta));
-            long t1 = strata.snapshotManager().snapshot(1).timeMillis();
-            long t3 = strata.snapshotManager().snapshot(3).timeMillis();
+            long t1 = strata.snapshots().snapshot(1).timeMillis();
+            long t3 = strata.snapshots().snapshot(3).timeMillis();
             Map<String, String> byTime = Map.of("incremental-between-timestamp", t1 + "," + t3);
             assertThat(ChangeRows.read(strata, strata.newIncrementalScan().withOptions(byTime).plan()))
                     .isEqualTo(ChangeRows.paimon(paimon, "t", byTime))
@@ -145,7 +145,7 @@ class IncrementalReadPaimonInteropTest {
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), pkOptions("input"));
             writeHistory(paimon, "t");
-            FileStoreTable strata = LifecycleTables.load(paimon.tablePath("db", "t"));
+            Table strata = LifecycleTables.load(paimon.tablePath("db", "t"));
             String table = strata.location().toString();
             assertThatThrownBy(() -> strata.newIncrementalScan().between(3, 2).plan())
                     .hasMessageContaining(table).hasMessageContaining("snapshot 3").hasMessageContaining("older snapshot 2");

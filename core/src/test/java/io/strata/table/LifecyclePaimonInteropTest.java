@@ -61,8 +61,8 @@ class LifecyclePaimonInteropTest {
         return out;
     }
 
-    private FileStoreTable strataHistory(Path warehouse) throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "t", "write-only", "true");
+    private Table strataHistory(Path warehouse) throws Exception {
+        Table table = LifecycleTables.create(warehouse, "t", "write-only", "true");
         for (int n = 1; n <= 6; n++) {
             commit(table, n);
             if (n % 3 == 0) {
@@ -74,7 +74,7 @@ class LifecyclePaimonInteropTest {
 
     @Test
     void strataExpiresAndDeletesTagsExactlyAsPaimonDoes() throws Exception {
-        FileStoreTable strata = strataHistory(dir.resolve("a"));
+        Table strata = strataHistory(dir.resolve("a"));
         strata.tags().create("two", 2);
         strata.tags().create("five", 5);
         Map<Long, List<String>> before = LifecycleTables.allSnapshots(strata);
@@ -107,14 +107,14 @@ class LifecyclePaimonInteropTest {
 
     @Test
     void paimonExpiresAStrataTableAndStrataReadsWhatIsLeft() throws Exception {
-        FileStoreTable strata = strataHistory(dir);
+        Table strata = strataHistory(dir);
         strata.tags().create("three", 3);
         Map<Long, List<String>> before = LifecycleTables.allSnapshots(strata);
         strata.consumers().reset("strata-reader", 5);
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             // Paimon honours Strata's consumer...
             paimonTable(paimon).newExpireSnapshots().config(retainLast(3)).expire();
-            assertThat(strata.snapshotManager().listIds()).containsExactly(5L, 6L, 7L, 8L);
+            assertThat(strata.snapshots().listIds()).containsExactly(5L, 6L, 7L, 8L);
             // ...and Strata honours Paimon's (a Flink job's) consumer.
             paimonTable(paimon).consumerManager().resetConsumer("flink-job", new org.apache.paimon.consumer.Consumer(6));
             assertThat(paimonTable(paimon).consumerManager().consumer("strata-reader"))
@@ -123,7 +123,7 @@ class LifecyclePaimonInteropTest {
         assertThat(strata.consumers().consumer("flink-job")).map(c -> c.nextSnapshot()).contains(6L);
         strata.consumers().delete("strata-reader");
         strata.expireSnapshots().retainLast(1).commit();
-        assertThat(strata.snapshotManager().listIds()).containsExactly(6L, 7L, 8L);
+        assertThat(strata.snapshots().listIds()).containsExactly(6L, 7L, 8L);
         strata.consumers().delete("flink-job");
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             paimonTable(paimon).newExpireSnapshots().config(retainLast(3)).expire();
@@ -166,13 +166,13 @@ class LifecyclePaimonInteropTest {
                 tagRows.put(tag, paimonRows(paimon, "scan.tag-name", tag));
             }
         }
-        FileStoreTable strata = LifecycleTables.load(a.resolve("db.db").resolve("t"));
+        Table strata = LifecycleTables.load(a.resolve("db.db").resolve("t"));
         for (String tag : List.of("t2", "t4")) {
             assertThat(rowsOfTag(strata, tag)).as(tag).isEqualTo(tagRows.get(tag)).isNotEmpty();
         }
         Path paimonCopy = dir.resolve("b").resolve("db.db").resolve("t");
         LifecycleTables.copy(local(strata), paimonCopy);
-        long latest = strata.snapshotManager().latestSnapshotId();
+        long latest = strata.snapshots().latestSnapshotId();
         List<String> latestRows = rowsAt(strata, latest);
 
         if (deletionVectors) {
@@ -194,7 +194,7 @@ class LifecyclePaimonInteropTest {
 
     @Test
     void rollbackKeepsWhatPaimonKeepsAndDeletesOnlyWhatPaimonLeavesAsOrphans() throws Exception {
-        FileStoreTable strata = strataHistory(dir.resolve("a"));
+        Table strata = strataHistory(dir.resolve("a"));
         strata.tags().create("seven", 7);
         List<String> at3 = rowsAt(strata, 3);
         Path paimonCopy = dir.resolve("b").resolve("db.db").resolve("t");
@@ -211,7 +211,7 @@ class LifecyclePaimonInteropTest {
         // Paimon 1.4.2 leaves the later files behind; Strata deletes exactly those.
         List<String> paimonLeft = new ArrayList<>(contentFiles(paimonCopy));
         paimonLeft.removeAll(contentFiles(local(strata)));
-        FileStoreTable paimonRolledBack = LifecycleTables.load(paimonCopy);
+        Table paimonRolledBack = LifecycleTables.load(paimonCopy);
         assertThat(orphans(paimonRolledBack)).extracting(p -> paimonCopy.relativize(Path.of(p.toUri())).toString())
                 .containsExactlyInAnyOrderElementsOf(paimonLeft).isNotEmpty();
         assertThat(contentFiles(paimonCopy)).containsAll(contentFiles(local(strata)));

@@ -2,6 +2,7 @@ package io.strata.table;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
@@ -28,7 +29,7 @@ final class LifecycleTables {
 
     private LifecycleTables() {}
 
-    static FileStoreTable create(Path warehouse, String name, String... options) {
+    static Table create(Path warehouse, String name, String... options) {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), hadoop(warehouse));
         catalog.createDatabase("db", true);
         Schema.Builder b = Schema.newBuilder()
@@ -42,23 +43,23 @@ final class LifecycleTables {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
+        return catalog.createTable(Identifier.of("db", name), b.build(), false);
     }
 
-    static FileStoreTable load(Path tableDir) {
-        return FileStoreTable.load(FileIO.local(), hadoop(tableDir));
+    static Table load(Path tableDir) {
+        return Tables.load(FileIO.local(), hadoop(tableDir));
     }
 
     static org.apache.hadoop.fs.Path hadoop(Path p) {
         return new org.apache.hadoop.fs.Path(p.toUri());
     }
 
-    static Path local(FileStoreTable table) {
+    static Path local(Table table) {
         return Path.of(table.location().toUri());
     }
 
     /** Commit {@code n}: upserts ids n*3 .. n*3+5 (half of them updates of the previous commit) and deletes id n-1. */
-    static void commit(FileStoreTable table, int n) throws Exception {
+    static void commit(Table table, int n) throws Exception {
         try (BatchWrite w = table.newBatchWrite()) {
             for (int id = n * 3; id < n * 3 + 6; id++) {
                 w.write(GenericRow.ofKind(RowKind.INSERT, Utf8String.fromString("p" + (id % 2)), id,
@@ -72,18 +73,18 @@ final class LifecycleTables {
     }
 
     /** Every row of the snapshot, formatted and sorted. */
-    static List<String> rowsAt(FileStoreTable table, long snapshotId) throws IOException {
+    static List<String> rowsAt(Table table, long snapshotId) throws IOException {
         return TestRows.readAll(table, table.newScan().asOfSnapshot(snapshotId).plan());
     }
 
-    static List<String> rowsOfTag(FileStoreTable table, String tag) throws IOException {
+    static List<String> rowsOfTag(Table table, String tag) throws IOException {
         return TestRows.readAll(table, table.newScan().asOfTag(tag).plan());
     }
 
     /** The rows of every snapshot present, by id. */
-    static Map<Long, List<String>> allSnapshots(FileStoreTable table) throws IOException {
+    static Map<Long, List<String>> allSnapshots(Table table) throws IOException {
         Map<Long, List<String>> out = new TreeMap<>();
-        for (long id : table.snapshotManager().listIds()) {
+        for (long id : table.snapshots().listIds()) {
             out.put(id, rowsAt(table, id));
         }
         return out;
@@ -111,8 +112,9 @@ final class LifecycleTables {
     }
 
     /** Orphan files, with a clock two days ahead so that every file is old enough. */
-    static List<org.apache.hadoop.fs.Path> orphans(FileStoreTable table) {
-        return table.withClock(Clock.offset(table.clock(), Duration.ofDays(2))).removeOrphanFiles().list();
+    static List<org.apache.hadoop.fs.Path> orphans(Table table) {
+        return Tables.load(table.fileIO(), table.location(), Clock.offset(table.clock(), Duration.ofDays(2))).removeOrphanFiles()
+                .list();
     }
 
     static void copy(Path from, Path to) throws IOException {

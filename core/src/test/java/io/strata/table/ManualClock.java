@@ -1,5 +1,6 @@
 package io.strata.table;
 
+import io.strata.catalog.Tables;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +29,11 @@ final class ManualClock extends Clock {
      */
     static ManualClock at(Instant start) {
         return new ManualClock(start, ZoneId.systemDefault());
+    }
+
+    /** {@code table} loaded again, deciding by this clock. */
+    Table drive(Table table) {
+        return Tables.load(table.fileIO(), table.location(), this);
     }
 
     /** Moves the clock forward by {@code step}. */

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.data.GenericArray;
 import io.strata.data.GenericRow;
 import io.strata.data.RowKind;
@@ -74,7 +75,7 @@ class MergeEngineWriteTest {
         all.forEach(schema::option);
         // 16 kb: every commit spills its buffers many times (Paimon's own buffer cannot be that small).
         schema.option("write-buffer-size", "16 kb");
-        FileStoreTable strata = FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema.build(), false));
+        Table strata = catalog.createTable(Identifier.of("db", "t"), schema.build(), false);
         RowType strataType = strata.schema().rowType();
         Random random = new Random(seed);
         try (PaimonOracle paimon = new PaimonOracle(paimonWarehouse);
@@ -131,7 +132,7 @@ class MergeEngineWriteTest {
         }
     }
 
-    private FileStoreTable createStrata(RowType type, String... options) {
+    private Table createStrata(RowType type, String... options) {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(strataWarehouse.toUri()));
         catalog.createDatabase("db", true);
         Schema.Builder schema = Schema.newBuilder().primaryKey(type.field(0).name()).option("bucket", "1");
@@ -141,7 +142,7 @@ class MergeEngineWriteTest {
         for (int i = 0; i < options.length; i += 2) {
             schema.option(options[i], options[i + 1]);
         }
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "bad"), schema.build(), false));
+        return catalog.createTable(Identifier.of("db", "bad"), schema.build(), false);
     }
 
     @Test
@@ -153,7 +154,7 @@ class MergeEngineWriteTest {
         java.nio.file.Path schemaFile = strataWarehouse.resolve("db.db").resolve("fr").resolve("schema").resolve("schema-0");
         java.nio.file.Files.writeString(schemaFile, java.nio.file.Files.readString(schemaFile)
                 .replace("\"merge-engine\" : \"first-row\"", "\"merge-engine\" : \"first-row\", \"changelog-producer\" : \"input\""));
-        FileStoreTable table = FileStoreTable.load(FileIO.local(),
+        Table table = Tables.load(FileIO.local(),
                 new org.apache.hadoop.fs.Path(strataWarehouse.resolve("db.db").resolve("fr").toUri()));
         assertThatThrownBy(table::newBatchWrite).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Table ").hasMessageContaining("fr")
@@ -162,7 +163,7 @@ class MergeEngineWriteTest {
 
     @Test
     void aRetractionTheAggregationCannotTakeFailsTheWriteNamingTableColumnAndOptions() throws Exception {
-        FileStoreTable table = createStrata(AGG, "merge-engine", "aggregation", "fields.la.aggregate-function", "listagg");
+        Table table = createStrata(AGG, "merge-engine", "aggregation", "fields.la.aggregate-function", "listagg");
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(1, 1L, 1, null, null, Utf8String.fromString("x"), null, null, null, null));
             assertThatThrownBy(() -> w.delete(GenericRow.of(1, 1L, 1, null, null, Utf8String.fromString("x"), null, null,
@@ -177,7 +178,7 @@ class MergeEngineWriteTest {
 
     @Test
     void aDeleteOnAPartialUpdateTableWithoutDeleteRulesFailsTheWrite() throws Exception {
-        FileStoreTable table = createStrata(PARTIAL, "merge-engine", "partial-update");
+        Table table = createStrata(PARTIAL, "merge-engine", "partial-update");
         try (BatchWrite w = table.newBatchWrite()) {
             assertThatThrownBy(() -> w.delete(GenericRow.of(1, null, null, null, null, null, null, null)))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bad")

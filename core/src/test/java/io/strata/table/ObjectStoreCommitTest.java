@@ -53,7 +53,7 @@ class ObjectStoreCommitTest {
         return new FileIO(ObjectStoreFileSystem.register(new Configuration()));
     }
 
-    private FileStoreTable objectStoreTable(String name, Map<String, String> options) {
+    private Table objectStoreTable(String name, Map<String, String> options) {
         FileSystemCatalog catalog = new FileSystemCatalog(objectStoreIO(),
                 new org.apache.hadoop.fs.Path(ObjectStoreFileSystem.SCHEME + "://" + dir));
         catalog.createDatabase("db", true);
@@ -65,17 +65,17 @@ class ObjectStoreCommitTest {
                 .option("commit.max-retries", "200")
                 .option("commit.max-retry-wait", "50 ms");
         options.forEach(schema::option);
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), schema.build(), false));
+        return catalog.createTable(Identifier.of("db", name), schema.build(), false);
     }
 
-    private static long commitRow(FileStoreTable table, int key) {
+    private static long commitRow(Table table, int key) {
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(key, Utf8String.fromString("row " + key)));
             return w.commit();
         }
     }
 
-    private Future<Long> commitInBackground(FileStoreTable table, int key) {
+    private Future<Long> commitInBackground(Table table, int key) {
         if (pool == null) {
             pool = Executors.newFixedThreadPool(4);
         }
@@ -94,7 +94,7 @@ class ObjectStoreCommitTest {
 
     @Test
     void withoutALockTwoWritersBothCreateTheSameSnapshotAndOneCommitIsLost() throws Exception {
-        FileStoreTable table = objectStoreTable("unlocked", Map.of(REQUIRE_LOCK, "false"));
+        Table table = objectStoreTable("unlocked", Map.of(REQUIRE_LOCK, "false"));
         assertThat(commitRow(table, 0)).isEqualTo(1);
         // Both writers pass their "snapshot-2 is absent" check before either copies its snapshot-2.
         ObjectStoreFileSystem.raceRenamesOnto("snapshot-2", 2);
@@ -111,7 +111,7 @@ class ObjectStoreCommitTest {
 
     @Test
     void withALockTheSecondWriterWaitsAndCommitsTheNextSnapshot() throws Exception {
-        FileStoreTable table = objectStoreTable("locked-pair", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
+        Table table = objectStoreTable("locked-pair", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
         assertThat(commitRow(table, 0)).isEqualTo(1);
         ObjectStoreFileSystem.Pause pause = ObjectStoreFileSystem.pauseRenamesOnto("snapshot-2");
 
@@ -132,7 +132,7 @@ class ObjectStoreCommitTest {
 
     @Test
     void withALockFourWritersCommittingEightTimesEachLoseNothing() throws Exception {
-        FileStoreTable table = objectStoreTable("locked", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
+        Table table = objectStoreTable("locked", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
         // Widens the window between a writer's exists check and its copy landing.
         ObjectStoreFileSystem.delayRenamesOfSnapshots(3);
         int writers = 4;
@@ -157,7 +157,7 @@ class ObjectStoreCommitTest {
         int total = writers * commitsEach;
         assertThat(ids).as("every commit got its own snapshot").containsExactlyInAnyOrderElementsOf(
                 LongStream.rangeClosed(1, total).boxed().toList());
-        assertThat(table.snapshotManager().listIds()).hasSize(total);
+        assertThat(table.snapshots().listIds()).hasSize(total);
         assertThat(table.latestSnapshot().orElseThrow().totalRecordCount()).isEqualTo(total);
         assertThat(TestRows.readAll(table)).hasSize(total);
         TestCommitHookProvider.JvmLockState lock = TestCommitHookProvider.lockState(table);
@@ -167,7 +167,7 @@ class ObjectStoreCommitTest {
 
     @Test
     void byDefaultAnUnlockedCommitToAnObjectStoreIsRefusedBeforeAnythingIsWritten() throws Exception {
-        FileStoreTable table = objectStoreTable("refused", Map.of());
+        Table table = objectStoreTable("refused", Map.of());
         long filesBefore = countFiles();
 
         assertThatThrownBy(table::newBatchWrite)
@@ -185,11 +185,11 @@ class ObjectStoreCommitTest {
 
     @Test
     void aLockOrTheOptionLetsCommitsToAnObjectStoreThrough() throws Exception {
-        FileStoreTable locked = objectStoreTable("with-lock", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
+        Table locked = objectStoreTable("with-lock", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
         assertThat(commitRow(locked, 1)).isEqualTo(1);
         assertThat(locked.compactFull()).as("nothing to compact").isEqualTo(-1);
 
-        FileStoreTable optedOut = objectStoreTable("opted-out", Map.of(REQUIRE_LOCK, "false"));
+        Table optedOut = objectStoreTable("opted-out", Map.of(REQUIRE_LOCK, "false"));
         assertThat(commitRow(optedOut, 1)).isEqualTo(1);
         assertThat(commitRow(optedOut, 2)).isEqualTo(2);
         assertThat(optedOut.compactFull()).isEqualTo(3);

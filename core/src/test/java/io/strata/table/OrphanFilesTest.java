@@ -21,7 +21,7 @@ class OrphanFilesTest {
 
     @Test
     void removesOnlyUnreferencedFilesOlderThanTheAge() throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "t", "write-only", "true");
+        Table table = LifecycleTables.create(warehouse, "t", "write-only", "true");
         for (int n = 1; n <= 3; n++) {
             commit(table, n);
         }
@@ -68,7 +68,7 @@ class OrphanFilesTest {
 
     @Test
     void anAgeInTheFutureIsRejected() throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "t");
+        Table table = LifecycleTables.create(warehouse, "t");
         assertThatThrownBy(() -> table.removeOrphanFiles().olderThan(Instant.now().plusSeconds(60)))
                 .hasMessageContaining("must be in the past").hasMessageContaining(table.location().toString());
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.data.CloseableIterator;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
@@ -112,7 +113,7 @@ class PaimonInteropTest {
         return commits;
     }
 
-    private static List<String> strataRows(FileStoreTable table) throws Exception {
+    private static List<String> strataRows(Table table) throws Exception {
         List<GenericRow> rows = new ArrayList<>();
         Plan plan = table.newScan().plan();
         TableRead read = table.newRead(plan);
@@ -135,7 +136,7 @@ class PaimonInteropTest {
                     primaryKey ? List.of("p", "k") : List.of(), options(format, primaryKey, buckets));
             for (List<GenericRow> commit : history(type, primaryKey, partitioned, 7)) {
                 paimon.write("db", "t", commit);
-                FileStoreTable table = FileStoreTable.load(FileIO.local(),
+                Table table = Tables.load(FileIO.local(),
                         new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
                 assertThat(strataRows(table)).isEqualTo(Rows.sorted(paimon.readAll("db", "t"), type));
             }
@@ -160,7 +161,7 @@ class PaimonInteropTest {
             schema.primaryKey("p", "k");
         }
         schema.options(options(format, primaryKey, buckets));
-        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), schema.build(), false));
+        Table table = catalog.createTable(Identifier.of("db", "t"), schema.build(), false);
         List<List<GenericRow>> history = history(type, primaryKey, partitioned, 11);
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             for (List<GenericRow> commit : history.subList(0, 2)) {
@@ -188,7 +189,7 @@ class PaimonInteropTest {
         RowType type = tableType();
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             paimon.createTable("db", "dyn", type, List.of("p"), List.of("p", "k"), options("orc", true, -1));
-            FileStoreTable table = FileStoreTable.load(FileIO.local(),
+            Table table = Tables.load(FileIO.local(),
                     new org.apache.hadoop.fs.Path(paimon.tablePath("db", "dyn").toUri()));
             assertThat(strataRows(table)).isEmpty();
             org.assertj.core.api.Assertions.assertThatThrownBy(table::newBatchWrite)

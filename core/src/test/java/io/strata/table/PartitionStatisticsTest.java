@@ -10,6 +10,8 @@ import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.change.SnapshotDiff;
+import io.strata.table.source.PartitionStatistics;
 import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +27,7 @@ class PartitionStatisticsTest {
     @TempDir
     Path dir;
 
-    private FileStoreTable table(boolean primaryKey) {
+    private Table table(boolean primaryKey) {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
         Schema.Builder b = Schema.newBuilder()
@@ -39,14 +41,14 @@ class PartitionStatisticsTest {
         } else {
             b.option("bucket", "-1");
         }
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", primaryKey ? "pk" : "append"), b.build(), false));
+        return catalog.createTable(Identifier.of("db", primaryKey ? "pk" : "append"), b.build(), false);
     }
 
     private static GenericRow row(String dt, Integer hr, int id) {
         return GenericRow.of(dt == null ? null : Utf8String.fromString(dt), hr, id);
     }
 
-    private static long write(FileStoreTable table, GenericRow... rows) {
+    private static long write(Table table, GenericRow... rows) {
         try (BatchWrite w = table.newBatchWrite()) {
             for (GenericRow r : rows) {
                 if (r.kind() == RowKind.DELETE) {
@@ -61,7 +63,7 @@ class PartitionStatisticsTest {
 
     @Test
     void countsLiveFilesPerPartitionNamedLikeTheirDirectories() {
-        FileStoreTable table = table(false);
+        Table table = table(false);
         write(table, row("2024-01-01", 1, 1), row("2024-01-01", 1, 2), row("a/b", 2, 3), row(null, null, 4));
         write(table, row("2024-01-01", 1, 5));
         Snapshot s = table.latestSnapshot().orElseThrow();
@@ -89,21 +91,21 @@ class PartitionStatisticsTest {
 
     @Test
     void primaryKeyRowCountCountsStoredRecordsAndEmptiedPartitionsDisappearAfterCompaction() {
-        FileStoreTable table = table(true);
+        Table table = table(true);
         long s1 = write(table, row("d1", 1, 1), row("d1", 1, 2), row("d2", 1, 1));
         long s2 = write(table, row("d1", 1, 1));
         GenericRow delete = row("d2", 1, 1);
         delete.setKind(RowKind.DELETE);
         long s3 = write(table, delete);
 
-        Map<String, PartitionStatistics.Partition> afterDelete = PartitionStatistics.of(table, table.snapshotManager().snapshot(s3));
+        Map<String, PartitionStatistics.Partition> afterDelete = PartitionStatistics.of(table, table.snapshots().snapshot(s3));
         // Files still hold the upsert and the delete record: an upper bound, not the merged count.
         assertThat(afterDelete.get("dt=d1/hr=1").rowCount()).isEqualTo(3);
         assertThat(afterDelete.get("dt=d2/hr=1").rowCount()).isEqualTo(2);
 
         table.compactFull();
-        long s4 = table.snapshotManager().latestSnapshotId();
-        Map<String, PartitionStatistics.Partition> compacted = PartitionStatistics.of(table, table.snapshotManager().snapshot(s4));
+        long s4 = table.snapshots().latestSnapshotId();
+        Map<String, PartitionStatistics.Partition> compacted = PartitionStatistics.of(table, table.snapshots().snapshot(s4));
         assertThat(compacted.keySet()).containsExactly("dt=d1/hr=1");
         assertThat(compacted.get("dt=d1/hr=1").rowCount()).isEqualTo(2);
 
@@ -116,7 +118,7 @@ class PartitionStatisticsTest {
 
     @Test
     void diffIsEmptyWhenASnapshotOfTheRangeExpired() throws Exception {
-        FileStoreTable table = table(false);
+        Table table = table(false);
         long s1 = write(table, row("d1", 1, 1));
         long s2 = write(table, row("d2", 1, 1));
         long s3 = write(table, row("d3", 1, 1));

@@ -22,10 +22,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** Writes and merged reads of primary-key tables against a reference model. */
 class PrimaryKeyTableTest {
@@ -39,7 +39,7 @@ class PrimaryKeyTableTest {
         return catalog;
     }
 
-    private FileStoreTable create(String format, int buckets, boolean partitioned, String... extraOptions) {
+    private Table create(String format, int buckets, boolean partitioned, String... extraOptions) {
         Schema.Builder b = Schema.newBuilder()
                 .column("p", DataTypes.STRING())
                 .column("id", DataTypes.INT())
@@ -55,7 +55,7 @@ class PrimaryKeyTableTest {
         for (int i = 0; i < extraOptions.length; i += 2) {
             b.option(extraOptions[i], extraOptions[i + 1]);
         }
-        return FileStoreTable.of(catalog().createTable(Identifier.of("db", "t_" + format + buckets + partitioned), b.build(), false));
+        return catalog().createTable(Identifier.of("db", "t_" + format + buckets + partitioned), b.build(), false);
     }
 
     private static GenericRow row(RowKind kind, String p, int id, String name, Long amount) {
@@ -65,7 +65,7 @@ class PrimaryKeyTableTest {
     @ParameterizedTest
     @CsvSource({"orc,1,true", "orc,3,false", "parquet,2,true", "parquet,1,false"})
     void randomUpsertsAndDeletesMatchAReferenceModel(String format, int buckets, boolean partitioned) throws Exception {
-        FileStoreTable table = create(format, buckets, partitioned);
+        Table table = create(format, buckets, partitioned);
         RowType type = table.schema().rowType();
         Random random = new Random(42 + buckets);
         Map<String, GenericRow> model = new TreeMap<>();
@@ -101,7 +101,7 @@ class PrimaryKeyTableTest {
         }
         // Full compaction: same rows, one sorted run at the top level per bucket, a COMPACT snapshot.
         long compacted = table.compactFull();
-        Snapshot snapshot = table.snapshotManager().snapshot(compacted);
+        Snapshot snapshot = table.snapshots().snapshot(compacted);
         assertThat(snapshot.commitKind()).isEqualTo(CommitKind.COMPACT);
         assertThat(TestRows.readAll(table)).isEqualTo(expectedPerSnapshot.get(5));
         Plan plan = table.newScan().plan();
@@ -123,7 +123,7 @@ class PrimaryKeyTableTest {
 
     @Test
     void projectionFilterAndFileSkipping() throws Exception {
-        FileStoreTable table = create("parquet", 1, true);
+        Table table = create("parquet", 1, true);
         RowType type = table.schema().rowType();
         for (int commit = 0; commit < 4; commit++) {
             try (BatchWrite w = table.newBatchWrite()) {
@@ -149,7 +149,7 @@ class PrimaryKeyTableTest {
 
     @Test
     void sequenceFieldDecidesTheWinnerOverArrivalOrder() throws Exception {
-        FileStoreTable table = create("orc", 1, false, "sequence.field", "amount");
+        Table table = create("orc", 1, false, "sequence.field", "amount");
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(row(RowKind.INSERT, "a", 1, "newest", 30L));
             w.commit();
@@ -165,7 +165,7 @@ class PrimaryKeyTableTest {
 
     @Test
     void ignoreDeleteKeepsRows() throws Exception {
-        FileStoreTable table = create("parquet", 1, false, "ignore-delete", "true");
+        Table table = create("parquet", 1, false, "ignore-delete", "true");
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(row(RowKind.INSERT, "a", 1, "kept", 1L));
             w.commit();
@@ -179,7 +179,7 @@ class PrimaryKeyTableTest {
 
     @Test
     void badRowsAreRejectedNamingTheColumnAndNothingIsCommitted() {
-        FileStoreTable table = create("parquet", 2, true);
+        Table table = create("parquet", 2, true);
         try (BatchWrite w = table.newBatchWrite()) {
             assertThatThrownBy(() -> w.write(GenericRow.of(Utf8String.fromString("a"), null, Utf8String.fromString("x"), 1L)))
                     .hasMessageContaining("'id'");

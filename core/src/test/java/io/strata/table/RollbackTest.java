@@ -26,21 +26,21 @@ class RollbackTest {
     @TempDir
     Path warehouse;
 
-    private FileStoreTable history() throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "t", "write-only", "true");
+    private Table history() throws Exception {
+        Table table = LifecycleTables.create(warehouse, "t", "write-only", "true");
         for (int n = 1; n <= 6; n++) {
             commit(table, n);
             if (n == 4) {
                 table.compactFull();
             }
         }
-        assertThat(table.snapshotManager().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
+        assertThat(table.snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
         return table;
     }
 
     @Test
     void rollbackToASnapshotRemovesLaterSnapshotsTheirTagsAndFiles() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         Map<Long, List<String>> before = allSnapshots(table);
         table.tags().create("two", 2);
         table.tags().create("six", 6);
@@ -48,8 +48,8 @@ class RollbackTest {
 
         table.rollbackTo(3);
 
-        assertThat(table.snapshotManager().listIds()).containsExactly(1L, 2L, 3L);
-        assertThat(table.snapshotManager().latestSnapshotId()).isEqualTo(3L);
+        assertThat(table.snapshots().listIds()).containsExactly(1L, 2L, 3L);
+        assertThat(table.snapshots().latestSnapshotId()).isEqualTo(3L);
         assertThat(Files.readString(local(table).resolve("snapshot/LATEST")).trim()).isEqualTo("3");
         assertThat(table.tags().list()).extracting(Tag::name).containsExactly("two");
         assertThat(allSnapshots(table)).isEqualTo(Map.of(1L, before.get(1L), 2L, before.get(2L), 3L, before.get(3L)));
@@ -68,22 +68,22 @@ class RollbackTest {
         assertThat(read).isEqualTo(before.get(2L));
         // The table takes new commits after the rollback.
         commit(table, 7);
-        assertThat(table.snapshotManager().latestSnapshotId()).isEqualTo(4L);
+        assertThat(table.snapshots().latestSnapshotId()).isEqualTo(4L);
     }
 
     @Test
     void rollbackToATagWhoseSnapshotExpiredRestoresIt() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         List<String> at2 = rowsAt(table, 2);
         table.tags().create("two", 2);
         table.expireSnapshots().retainLast(2).commit();
-        assertThat(table.snapshotManager().listIds()).containsExactly(6L, 7L);
+        assertThat(table.snapshots().listIds()).containsExactly(6L, 7L);
 
         table.rollbackToTag("two");
 
-        assertThat(table.snapshotManager().listIds()).containsExactly(2L);
-        assertThat(table.snapshotManager().earliestSnapshotId()).isEqualTo(2L);
-        assertThat(table.snapshotManager().latestSnapshotId()).isEqualTo(2L);
+        assertThat(table.snapshots().listIds()).containsExactly(2L);
+        assertThat(table.snapshots().earliestSnapshotId()).isEqualTo(2L);
+        assertThat(table.snapshots().latestSnapshotId()).isEqualTo(2L);
         assertThat(rowsAt(table, 2)).isEqualTo(at2);
         assertThat(rowsOfTag(table, "two")).isEqualTo(at2);
         assertThat(orphans(table)).isEmpty();
@@ -91,18 +91,18 @@ class RollbackTest {
 
     @Test
     void rollbackToAnExpiredSnapshotIdHeldByATagUsesTheTag() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         List<String> at3 = rowsAt(table, 3);
         table.tags().create("three", 3);
         table.expireSnapshots().retainLast(1).commit();
         table.rollbackTo(3);
-        assertThat(table.snapshotManager().listIds()).containsExactly(3L);
+        assertThat(table.snapshots().listIds()).containsExactly(3L);
         assertThat(rowsAt(table, 3)).isEqualTo(at3);
     }
 
     @Test
     void rollbackToAnExpiredSnapshotOrUnknownTagFailsAndChangesNothing() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         table.expireSnapshots().retainLast(3).commit();
         List<String> files = LifecycleTables.files(local(table));
         assertThatThrownBy(() -> table.rollbackTo(2)).hasMessageContaining("snapshot 2")

@@ -14,6 +14,7 @@ import io.strata.manifest.MetadataFileNames;
 import io.strata.predicate.PredicateBuilder;
 import io.strata.schema.Schema;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataTypes;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,7 +28,7 @@ class ScanPlanningTest {
     @TempDir
     Path dir;
 
-    private FileStoreTable create(String name, String... options) {
+    private Table create(String name, String... options) {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
         Schema.Builder b = Schema.newBuilder()
@@ -37,10 +38,10 @@ class ScanPlanningTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
+        return catalog.createTable(Identifier.of("db", name), b.build(), false);
     }
 
-    private static void write(FileStoreTable table, long from, long to, String value) {
+    private static void write(Table table, long from, long to, String value) {
         try (BatchWrite w = table.newBatchWrite()) {
             for (long id = from; id < to; id++) {
                 w.write(GenericRow.of(id, Utf8String.fromString(value + id)));
@@ -51,7 +52,7 @@ class ScanPlanningTest {
 
     @Test
     void equalityAndInOnTheBucketKeyReadOnlyTheirBuckets() throws Exception {
-        FileStoreTable table = create("b", "bucket", "8");
+        Table table = create("b", "bucket", "8");
         write(table, 0, 200, "v");
         PredicateBuilder pb = new PredicateBuilder(table.schema().rowType());
         Plan all = table.newScan().plan();
@@ -70,7 +71,7 @@ class ScanPlanningTest {
 
     @Test
     void timeTravelByTimestamp() throws Exception {
-        FileStoreTable table = create("tt", "bucket", "1");
+        Table table = create("tt", "bucket", "1");
         write(table, 0, 2, "first");
         Snapshot first = table.latestSnapshot().orElseThrow();
         write(table, 0, 2, "second");
@@ -78,8 +79,8 @@ class ScanPlanningTest {
         // committed again as if a second later, so each timestamp names exactly one snapshot.
         Snapshot second = table.latestSnapshot().orElseThrow();
         long secondMillis = first.timeMillis() + 1_000;
-        table.snapshotManager().deleteSnapshot(second.id());
-        assertThat(table.snapshotManager().tryCommit(second.toBuilder().timeMillis(secondMillis).build())).isTrue();
+        TableStore.of(table).snapshotManager().deleteSnapshot(second.id());
+        assertThat(TableStore.of(table).snapshotManager().tryCommit(second.toBuilder().timeMillis(secondMillis).build())).isTrue();
         assertThat(TestRows.readAll(table, table.newScan().asOfTimestamp(first.timeMillis()).plan()))
                 .containsExactly("[0, first0]", "[1, first1]");
         assertThat(TestRows.readAll(table, table.newScan().asOfTimestamp(secondMillis - 1).plan()))
@@ -93,7 +94,7 @@ class ScanPlanningTest {
 
     @Test
     void filesRollAtTheTargetSizeAndFormOneSortedRun() throws Exception {
-        FileStoreTable table = create("roll", "bucket", "1", "target-file-size", "4 kb", "file.format", "orc");
+        Table table = create("roll", "bucket", "1", "target-file-size", "4 kb", "file.format", "orc");
         write(table, 0, 5000, "a-value-long-enough-to-fill-files-");
         List<DataFileMeta> files = table.newScan().plan().splits().get(0).files();
         assertThat(files.size()).as("rolled files").isGreaterThan(1);
@@ -104,7 +105,7 @@ class ScanPlanningTest {
 
     @Test
     void manyCommitsKeepTheManifestListBounded() throws Exception {
-        FileStoreTable table = create("many", "bucket", "1", "manifest.merge-min-count", "5");
+        Table table = create("many", "bucket", "1", "manifest.merge-min-count", "5");
         for (int c = 0; c < 40; c++) {
             write(table, c, c + 1, "c");
         }
@@ -113,7 +114,7 @@ class ScanPlanningTest {
                 new MetadataFileNames());
         assertThat(list.read(latest.baseManifestList()).size()).as("base manifests after 40 commits").isLessThan(10);
         assertThat(TestRows.readAll(table)).hasSize(40);
-        assertThat(table.snapshotManager().snapshots().stream().map(Snapshot::id).collect(Collectors.toList()))
+        assertThat(table.snapshots().snapshots().stream().map(Snapshot::id).collect(Collectors.toList()))
                 .hasSize(40);
     }
 
@@ -121,8 +122,8 @@ class ScanPlanningTest {
     void appendTablesSkipFilesByValueStatistics() throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "events"), Schema.newBuilder()
-                .column("at", DataTypes.BIGINT()).column("what", DataTypes.STRING()).build(), false));
+        Table table = catalog.createTable(Identifier.of("db", "events"), Schema.newBuilder()
+                .column("at", DataTypes.BIGINT()).column("what", DataTypes.STRING()).build(), false);
         for (int c = 0; c < 4; c++) {
             try (BatchWrite w = table.newBatchWrite()) {
                 for (long at = c * 1000L; at < c * 1000L + 100; at++) {

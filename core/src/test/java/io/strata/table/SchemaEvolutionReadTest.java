@@ -27,22 +27,22 @@ class SchemaEvolutionReadTest {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
         Identifier id = Identifier.of("db", "t");
-        FileStoreTable table = FileStoreTable.of(catalog.createTable(id, Schema.newBuilder()
+        Table table = catalog.createTable(id, Schema.newBuilder()
                 .column("id", DataTypes.INT())
                 .column("qty", DataTypes.INT())
                 .column("gone", DataTypes.STRING())
                 .column("note", DataTypes.STRING())
-                .primaryKey("id").option("bucket", "1").option("file.format", format).build(), false));
+                .primaryKey("id").option("bucket", "1").option("file.format", format).build(), false);
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(1, 10, Utf8String.fromString("x"), Utf8String.fromString("first")));
             w.write(GenericRow.of(2, 20, Utf8String.fromString("y"), Utf8String.fromString("second")));
             w.commit();
         }
-        table = FileStoreTable.of(catalog.alterTable(id,
+        table = catalog.alterTable(id,
                 SchemaChange.updateColumnType("qty", DataTypes.BIGINT()),
                 SchemaChange.renameColumn("note", "remark"),
                 SchemaChange.dropColumn("gone"),
-                SchemaChange.addColumn("added", DataTypes.DOUBLE(), null)));
+                SchemaChange.addColumn("added", DataTypes.DOUBLE(), null));
         assertThat(table.schema().rowType().fieldNames()).containsExactly("id", "qty", "remark", "added");
         assertThat(TestRows.readAll(table)).containsExactly("[1, 10, first, null]", "[2, 20, second, null]");
         try (BatchWrite w = table.newBatchWrite()) {

@@ -10,9 +10,12 @@ import static io.strata.table.LifecycleTables.rowsOfTag;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.catalog.Tables;
 import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.lifecycle.TableMaintenance;
+import io.strata.table.store.TableStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,15 +33,15 @@ class SnapshotExpirationTest {
     Path warehouse;
 
     /** Six commits with a full compaction after the third and the sixth: 8 snapshots, files removed twice. */
-    private FileStoreTable history(String... options) throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "t", withWriteOnly(options));
+    private Table history(String... options) throws Exception {
+        Table table = LifecycleTables.create(warehouse, "t", withWriteOnly(options));
         for (int n = 1; n <= 6; n++) {
             commit(table, n);
             if (n % 3 == 0) {
                 table.compactFull();
             }
         }
-        assertThat(table.snapshotManager().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
+        assertThat(table.snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
         return table;
     }
 
@@ -52,15 +55,15 @@ class SnapshotExpirationTest {
 
     @Test
     void retainLastKeepsTheNewestSnapshotsWholeAndDeletesExactlyTheUnreferencedFiles() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         Map<Long, List<String>> before = allSnapshots(table);
         List<String> filesBefore = contentFiles(local(table));
 
         ExpireSnapshots.Result expired = table.expireSnapshots().retainLast(2).commit();
 
         assertThat(expired.snapshotIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
-        assertThat(table.snapshotManager().listIds()).containsExactly(7L, 8L);
-        assertThat(table.snapshotManager().earliestSnapshotId()).isEqualTo(7L);
+        assertThat(table.snapshots().listIds()).containsExactly(7L, 8L);
+        assertThat(table.snapshots().earliestSnapshotId()).isEqualTo(7L);
         assertThat(Files.readString(local(table).resolve("snapshot/EARLIEST")).trim()).isEqualTo("7");
         assertThat(allSnapshots(table)).isEqualTo(Map.of(7L, before.get(7L), 8L, before.get(8L)));
         // Every file the expiration left is referenced, and it deleted data files, manifests and lists.
@@ -74,58 +77,58 @@ class SnapshotExpirationTest {
 
     @Test
     void minMaxTimeAndLimitRules() throws Exception {
-        FileStoreTable table = history();
-        long time4 = table.snapshotManager().snapshot(4).timeMillis();
+        Table table = history();
+        long time4 = table.snapshots().snapshot(4).timeMillis();
         // Time: only snapshots committed before snapshot 4's time; here all snapshots may share a
         // millisecond, so compare with what the rule allows.
         ExpireSnapshots.Result byTime = table.expireSnapshots().retainMin(1).olderThan(Instant.ofEpochMilli(time4)).commit();
         for (long id : byTime.snapshotIds()) {
             assertThat(id).isLessThan(4);
         }
-        assertThat(table.snapshotManager().snapshotExists(4)).isTrue();
+        assertThat(table.snapshots().snapshotExists(4)).isTrue();
         // Min: the newest snapshot.num-retained.min survive even when old.
         table.expireSnapshots().retainMin(5).olderThan(Instant.now().plusSeconds(60)).commit();
-        assertThat(table.snapshotManager().listIds()).containsExactly(4L, 5L, 6L, 7L, 8L);
+        assertThat(table.snapshots().listIds()).containsExactly(4L, 5L, 6L, 7L, 8L);
         // Limit: at most two per run.
         ExpireSnapshots.Result limited = table.expireSnapshots().retainMin(1).olderThan(Instant.now().plusSeconds(60))
                 .maxDeletes(2).commit();
         assertThat(limited.snapshotIds()).containsExactly(4L, 5L);
         // Max: at most retainMax survive even when young (time rule far in the past).
         table.expireSnapshots().retainMin(1).retainMax(2).olderThan(Instant.EPOCH).commit();
-        assertThat(table.snapshotManager().listIds()).containsExactly(7L, 8L);
+        assertThat(table.snapshots().listIds()).containsExactly(7L, 8L);
         assertThat(orphans(table)).isEmpty();
     }
 
     @Test
     void tableOptionsDriveTheDefaults() throws Exception {
         ManualClock clock = ManualClock.at(Instant.now());
-        FileStoreTable table = history("snapshot.num-retained.min", "2", "snapshot.time-retained", "1 ms",
-                "snapshot.expire.limit", "3").withClock(clock);
+        Table table = clock.drive(history("snapshot.num-retained.min", "2", "snapshot.time-retained", "1 ms",
+                "snapshot.expire.limit", "3"));
         // No snapshot is older than snapshot.time-retained yet; an hour later every one is.
         assertThat(table.expireSnapshots().plan().snapshotIds()).isEmpty();
         clock.advance(Duration.ofHours(1));
         assertThat(table.expireSnapshots().commit().snapshotIds()).containsExactly(1L, 2L, 3L);
         assertThat(table.expireSnapshots().commit().snapshotIds()).containsExactly(4L, 5L, 6L);
         assertThat(table.expireSnapshots().commit().snapshotIds()).isEmpty();
-        assertThat(table.snapshotManager().listIds()).containsExactly(7L, 8L);
+        assertThat(table.snapshots().listIds()).containsExactly(7L, 8L);
     }
 
     @Test
     void expirationRunsAfterEachCommitUnlessWriteOnly() throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "auto", "snapshot.num-retained.min", "2",
+        Table table = LifecycleTables.create(warehouse, "auto", "snapshot.num-retained.min", "2",
                 "snapshot.num-retained.max", "3");
         for (int n = 1; n <= 6; n++) {
             commit(table, n);
         }
         table.compactFull();
-        assertThat(table.snapshotManager().listIds()).containsExactly(5L, 6L, 7L);
+        assertThat(table.snapshots().listIds()).containsExactly(5L, 6L, 7L);
         assertThat(orphans(table)).isEmpty();
         assertThat(rowsAt(table, 7)).hasSize(LifecycleTables.rowsAt(table, 6).size());
     }
 
     @Test
     void aCrashAtAnyDeleteLeavesTheRetainedSnapshotsWholeAndARerunFinishes() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         table.tags().create("three", 3);
         Map<Long, List<String>> before = allSnapshots(table);
         Path original = local(table);
@@ -136,7 +139,7 @@ class SnapshotExpirationTest {
         for (int step = 1; ; step++) {
             Path copy = warehouse.resolve("crash-" + step);
             LifecycleTables.copy(original, copy);
-            FileStoreTable crashing = FileStoreTable.load(new io.strata.fs.FileIO(conf),
+            Table crashing = Tables.load(new io.strata.fs.FileIO(conf),
                     new org.apache.hadoop.fs.Path("crashing://" + copy));
             CrashingFileSystem.crashAtDelete(step);
             try {
@@ -147,12 +150,12 @@ class SnapshotExpirationTest {
             } finally {
                 CrashingFileSystem.crashAtDelete(0);
             }
-            FileStoreTable after = LifecycleTables.load(copy);
+            Table after = LifecycleTables.load(copy);
             assertThat(rowsAt(after, 7)).as("step %d", step).isEqualTo(before.get(7L));
             assertThat(rowsAt(after, 8)).as("step %d", step).isEqualTo(before.get(8L));
             assertThat(rowsOfTag(after, "three")).as("step %d", step).isEqualTo(before.get(3L));
             after.expireSnapshots().retainLast(2).commit();
-            assertThat(after.snapshotManager().listIds()).as("step %d", step).containsExactly(7L, 8L);
+            assertThat(after.snapshots().listIds()).as("step %d", step).containsExactly(7L, 8L);
             assertThat(orphans(after)).as("step %d", step).isEmpty();
             LifecycleTables.deleteRecursively(copy);
         }
@@ -161,7 +164,7 @@ class SnapshotExpirationTest {
 
     @Test
     void aReaderPinnedToARetainedSnapshotReadsEveryRowAfterExpiration() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         Plan plan = table.newScan().asOfSnapshot(7).plan();
         List<String> expected = TestRows.readAll(table, plan);
         table.expireSnapshots().retainLast(2).commit();
@@ -181,13 +184,13 @@ class SnapshotExpirationTest {
 
     @Test
     void tagsKeepTheirFilesAliveUntilDeleted() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         List<String> at2 = rowsAt(table, 2);
         List<String> at5 = rowsAt(table, 5);
         table.tags().create("two", 2);
         table.tags().create("five", 5);
         table.expireSnapshots().retainLast(1).commit();
-        assertThat(table.snapshotManager().listIds()).containsExactly(8L);
+        assertThat(table.snapshots().listIds()).containsExactly(8L);
         assertThat(rowsOfTag(table, "two")).isEqualTo(at2);
         assertThat(rowsOfTag(table, "five")).isEqualTo(at5);
         assertThat(orphans(table)).isEmpty();
@@ -207,7 +210,7 @@ class SnapshotExpirationTest {
 
     @Test
     void deletingATagOfALiveSnapshotDeletesOnlyTheTagFile() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         table.tags().create("seven", 7);
         List<String> before = contentFiles(local(table));
         assertThat(table.tags().delete("seven")).isEmpty();
@@ -216,7 +219,7 @@ class SnapshotExpirationTest {
 
     @Test
     void consumersProtectTheSnapshotsTheyStillNeed() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         table.consumers().reset("job-1", 4);
         table.consumers().reset("job-2", 6);
         assertThat(table.consumers().consumer("job-1")).map(c -> c.nextSnapshot()).contains(4L);
@@ -224,19 +227,19 @@ class SnapshotExpirationTest {
                 .isEqualTo("{\n  \"nextSnapshot\" : 4\n}");
         Map<Long, List<String>> before = allSnapshots(table);
         table.expireSnapshots().retainLast(1).commit();
-        assertThat(table.snapshotManager().listIds()).containsExactly(4L, 5L, 6L, 7L, 8L);
+        assertThat(table.snapshots().listIds()).containsExactly(4L, 5L, 6L, 7L, 8L);
         for (long id = 4; id <= 8; id++) {
             assertThat(rowsAt(table, id)).isEqualTo(before.get(id));
         }
         table.consumers().delete("job-1");
         table.expireSnapshots().retainLast(1).commit();
-        assertThat(table.snapshotManager().listIds()).containsExactly(6L, 7L, 8L);
+        assertThat(table.snapshots().listIds()).containsExactly(6L, 7L, 8L);
         assertThat(orphans(table)).isEmpty();
     }
 
     @Test
     void consumersNotUpdatedWithinTheExpirationTimeAreRemovedAfterACommit() throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "c", "consumer.expiration-time", "1 h",
+        Table table = LifecycleTables.create(warehouse, "c", "consumer.expiration-time", "1 h",
                 "snapshot.num-retained.min", "1", "snapshot.time-retained", "1 ms");
         for (int n = 1; n <= 3; n++) {
             commit(table, n);
@@ -245,24 +248,24 @@ class SnapshotExpirationTest {
         table.consumers().reset("stale", 3);
         table.consumers().reset("fresh", 4);
         commit(table, 4);
-        assertThat(table.snapshotManager().listIds()).containsExactly(3L, 4L);
+        assertThat(table.snapshots().listIds()).containsExactly(3L, 4L);
         LifecycleTables.setModified(local(table).resolve("consumer/consumer-stale"), Instant.now().minus(Duration.ofHours(2)));
-        TableMaintenance.run(table);
+        TableMaintenance.run(TableStore.of(table));
         assertThat(table.consumers().consumers()).extracting(c -> c.id()).containsExactly("fresh");
-        assertThat(table.snapshotManager().listIds()).containsExactly(4L);
+        assertThat(table.snapshots().listIds()).containsExactly(4L);
     }
 
     @Test
     void consumerChangelogOnlyMeansConsumersDoNotProtectSnapshots() throws Exception {
-        FileStoreTable table = history("consumer.changelog-only", "true");
+        Table table = history("consumer.changelog-only", "true");
         table.consumers().reset("job", 2);
         table.expireSnapshots().retainLast(1).commit();
-        assertThat(table.snapshotManager().listIds()).containsExactly(8L);
+        assertThat(table.snapshots().listIds()).containsExactly(8L);
     }
 
     @Test
     void invalidOptionsAndArgumentsFailNamingThemAndChangeNothing() throws Exception {
-        FileStoreTable table = history();
+        Table table = history();
         List<String> files = LifecycleTables.files(local(table));
         assertThatThrownBy(() -> table.expireSnapshots().retainMin(3).retainMax(2).commit())
                 .hasMessageContaining("retain max (2)").hasMessageContaining(table.location().toString());
@@ -283,28 +286,28 @@ class SnapshotExpirationTest {
         }
         Path copy = warehouse.resolve("copy-minmax");
         LifecycleTables.copy(local(table), copy);
-        FileStoreTable maxBelowMin = withOption(withOption(LifecycleTables.load(copy), "snapshot.num-retained.min", "5"),
+        Table maxBelowMin = withOption(withOption(LifecycleTables.load(copy), "snapshot.num-retained.min", "5"),
                 "snapshot.num-retained.max", "3");
         assertThatThrownBy(() -> maxBelowMin.expireSnapshots().commit())
                 .hasMessageContaining("snapshot.num-retained.max").hasMessageContaining("snapshot.num-retained.min");
-        FileStoreTable decoupled = withOption(maxBelowMin, "snapshot.num-retained.min", "1");
-        FileStoreTable decoupled2 = withOption(decoupled, "changelog.num-retained.max", "100");
+        Table decoupled = withOption(maxBelowMin, "snapshot.num-retained.min", "1");
+        Table decoupled2 = withOption(decoupled, "changelog.num-retained.max", "100");
         // Changelogs kept longer than snapshots: the expired snapshots leave changelog/changelog-N.
         assertThat(decoupled2.expireSnapshots().retainLast(1).commit().snapshotIds()).hasSize(7);
-        assertThat(decoupled2.changelogManager().listIds()).hasSize(7);
-        FileStoreTable badChangelog = withOption(decoupled2, "changelog.num-retained.min", "200");
+        assertThat(TableStore.of(decoupled2).changelogManager().listIds()).hasSize(7);
+        Table badChangelog = withOption(decoupled2, "changelog.num-retained.min", "200");
         assertThatThrownBy(() -> badChangelog.expireSnapshots().commit())
                 .hasMessageContaining("changelog.num-retained.max").hasMessageContaining("changelog.num-retained.min");
     }
 
     /** The table with one option changed in a new schema, as ALTER TABLE SET would. */
-    static FileStoreTable withOption(FileStoreTable table, String key, String value) {
+    static Table withOption(Table table, String key, String value) {
         new io.strata.schema.SchemaManager(table.fileIO(), table.location())
                 .commitChanges(io.strata.schema.SchemaChange.setOption(key, value));
         return LifecycleTables.load(local(table));
     }
 
-    static Snapshot snapshot(FileStoreTable table, long id) {
-        return table.snapshotManager().snapshot(id);
+    static Snapshot snapshot(Table table, long id) {
+        return table.snapshots().snapshot(id);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.strata.Fixtures;
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.ProjectedRow;
 import io.strata.data.RowKind;
@@ -28,7 +29,7 @@ class SplitBatchesTest {
     @TempDir
     java.nio.file.Path dir;
 
-    private FileStoreTable create(String name, boolean primaryKey, String format) {
+    private Table create(String name, boolean primaryKey, String format) {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(dir.toUri()));
         catalog.createDatabase("db", true);
         Schema.Builder b = Schema.newBuilder()
@@ -42,11 +43,11 @@ class SplitBatchesTest {
         } else {
             b.option("bucket", "-1");
         }
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
+        return catalog.createTable(Identifier.of("db", name), b.build(), false);
     }
 
     /** 1,000 keys; the second commit updates every third key and deletes every seventh. */
-    private static void write(FileStoreTable table) {
+    private static void write(Table table) {
         for (int commit = 0; commit < 2; commit++) {
             try (BatchWrite w = table.newBatchWrite()) {
                 for (int id = 0; id < 1000; id++) {
@@ -86,7 +87,7 @@ class SplitBatchesTest {
     @ParameterizedTest
     @ValueSource(strings = {"orc", "parquet"})
     void compactedPrimaryKeyBucketsReadAsBatches(String format) throws IOException {
-        FileStoreTable table = create("pk", true, format);
+        Table table = create("pk", true, format);
         write(table);
         Plan pending = table.newScan().plan();
         assertThat(readBatches(table, pending)).as("two overlapping runs must be merged").isNull();
@@ -101,7 +102,7 @@ class SplitBatchesTest {
 
     @Test
     void appendBucketsReadAsBatchesInCommitOrder() throws IOException {
-        FileStoreTable table = create("events", false, "parquet");
+        Table table = create("events", false, "parquet");
         write(table);
         Plan plan = table.newScan().plan();
         List<String> rows = TestRows.readAll(table, plan);
@@ -112,7 +113,7 @@ class SplitBatchesTest {
 
     @Test
     void orcRowGroupsThatCannotMatchTheFilterAreSkipped() throws IOException {
-        FileStoreTable table = create("skips", false, "orc");
+        Table table = create("skips", false, "orc");
         try (BatchWrite w = table.newBatchWrite()) {
             for (int id = 0; id < 60_000; id++) {
                 w.write(GenericRow.of(id, Utf8String.fromString("v" + id), (long) id % 1000));
@@ -145,23 +146,23 @@ class SplitBatchesTest {
     @ParameterizedTest
     @ValueSource(strings = {"orc", "parquet"})
     void aReadOfNoFieldCountsRowsWithoutDecoding(String format) throws IOException {
-        FileStoreTable pk = create("pk_count", true, format);
+        Table pk = create("pk_count", true, format);
         write(pk);
         pk.compactFull();
         assertThat(countWithoutFields(pk)).isEqualTo(1000 - 143);
         assertThat(rowsDecoded(pk, noFields(pk))).isZero();
 
-        FileStoreTable append = create("append_count", false, format);
+        Table append = create("append_count", false, format);
         write(append);
         assertThat(countWithoutFields(append)).isEqualTo(1000 + 334);
         assertThat(rowsDecoded(append, noFields(append))).isZero();
 
         FileIO io = FileIO.local();
         FileSystemCatalog catalog = new FileSystemCatalog(io, new Path(dir.toUri()));
-        FileStoreTable dv = FileStoreTable.of(catalog.createTable(Identifier.of("db", "dv_count_" + format), Schema.newBuilder()
+        Table dv = catalog.createTable(Identifier.of("db", "dv_count_" + format), Schema.newBuilder()
                 .column("id", DataTypes.INT()).column("v", DataTypes.STRING()).column("n", DataTypes.BIGINT())
                 .primaryKey("id").option("bucket", "2").option("file.format", format)
-                .option("read.batch-size", "100").option("deletion-vectors.enabled", "true").build(), false));
+                .option("read.batch-size", "100").option("deletion-vectors.enabled", "true").build(), false);
         write(dv);
         dv.compactFull();
         // A third commit, compacted into vectors: rows of the level-above-0 files are marked deleted, not merged.
@@ -178,18 +179,18 @@ class SplitBatchesTest {
 
     @Test
     void aReadOfNoFieldCountsPaimonDeletionVectors() throws IOException {
-        FileStoreTable table = FileStoreTable.load(FileIO.local(), new Path(Fixtures.paimon142("pk_parquet_dv").toUri()));
+        Table table = Tables.load(FileIO.local(), new Path(Fixtures.paimon142("pk_parquet_dv").toUri()));
         assertThat(countWithoutFields(table)).isEqualTo(TestRows.readAll(table, table.newScan().plan()).size());
     }
 
     /** The table's latest plan with no field read, as Hive's vectorized reader asks for {@code count(*)}. */
-    private static Plan noFields(FileStoreTable table) {
+    private static Plan noFields(Table table) {
         Plan plan = table.newScan().plan();
         int[] none = new int[0];
         return new Plan(plan.snapshot(), plan.splits(), none, table.schema().rowType().project(none), null);
     }
 
-    private static long countWithoutFields(FileStoreTable table) throws IOException {
+    private static long countWithoutFields(Table table) throws IOException {
         Plan plan = noFields(table);
         TableRead read = table.newRead(plan);
         long rows = 0;
@@ -214,10 +215,10 @@ class SplitBatchesTest {
     void orcRowGroupsAreSkippedInFilesWithDeletionVectors() throws IOException {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new Path(dir.toUri()));
         catalog.createDatabase("db", true);
-        FileStoreTable table = FileStoreTable.of(catalog.createTable(Identifier.of("db", "dv_skips"), Schema.newBuilder()
+        Table table = catalog.createTable(Identifier.of("db", "dv_skips"), Schema.newBuilder()
                 .column("id", DataTypes.INT()).column("v", DataTypes.STRING()).column("n", DataTypes.BIGINT())
                 .primaryKey("id").option("bucket", "1").option("file.format", "orc")
-                .option("deletion-vectors.enabled", "true").build(), false));
+                .option("deletion-vectors.enabled", "true").build(), false);
         try (BatchWrite w = table.newBatchWrite()) {
             for (int id = 0; id < 60_000; id++) {
                 w.write(GenericRow.of(id, Utf8String.fromString("v" + id), (long) id));
@@ -261,7 +262,7 @@ class SplitBatchesTest {
 
     @Test
     void paimonDeletionVectorTableReadsAsBatchesWithItsVectors() throws IOException {
-        FileStoreTable table = FileStoreTable.load(FileIO.local(), new Path(Fixtures.paimon142("pk_parquet_dv").toUri()));
+        Table table = Tables.load(FileIO.local(), new Path(Fixtures.paimon142("pk_parquet_dv").toUri()));
         Plan plan = table.newScan().plan();
         assertThat(readBatches(table, plan)).isEqualTo(TestRows.readAll(table, plan)).isNotEmpty();
     }

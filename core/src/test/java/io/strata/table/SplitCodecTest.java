@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.Fixtures;
+import io.strata.catalog.Tables;
 import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
 import io.strata.fs.FileIO;
@@ -19,7 +20,7 @@ class SplitCodecTest {
     @ParameterizedTest
     @ValueSource(strings = {"pk_orc", "pk_parquet_dv", "append_orc"})
     void splitsRoundTripAndReadTheSameRows(String name) throws Exception {
-        FileStoreTable table = FileStoreTable.load(FileIO.local(), new Path(Fixtures.paimon142(name).toUri()));
+        Table table = Tables.load(FileIO.local(), new Path(Fixtures.paimon142(name).toUri()));
         Plan plan = table.newScan().plan();
         List<String> direct = TestRows.readAll(table, plan);
         List<String> viaCodec = new ArrayList<>();
@@ -46,7 +47,7 @@ class SplitCodecTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 5, 40})
     void corruptBytesFailClearly(int cut) throws Exception {
-        FileStoreTable table = FileStoreTable.load(FileIO.local(), new Path(Fixtures.paimon142("pk_orc").toUri()));
+        Table table = Tables.load(FileIO.local(), new Path(Fixtures.paimon142("pk_orc").toUri()));
         byte[] bytes = SplitCodec.encode(table.newScan().plan().splits().get(0));
         byte[] truncated = Arrays.copyOf(bytes, cut);
         assertThatThrownBy(() -> SplitCodec.decode(truncated)).isInstanceOf(IllegalArgumentException.class)

@@ -48,8 +48,8 @@ class StreamReadPaimonInteropTest {
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), pkOptions(producer));
             IncrementalReadPaimonInteropTest.writeHistory(paimon, "t");
-            FileStoreTable strata = LifecycleTables.load(paimon.tablePath("db", "t"));
-            long start = strata.snapshotManager().latestSnapshotId();
+            Table strata = LifecycleTables.load(paimon.tablePath("db", "t"));
+            long start = strata.snapshots().latestSnapshotId();
             List<String> rows = new ArrayList<>();
             List<String> fullRows = new ArrayList<>();
 
@@ -71,7 +71,7 @@ class StreamReadPaimonInteropTest {
             moreCommits(paimon, 3);
             try (ChangeStream resumed = strata.newStreamScan().withConsumer("job").open()) {
                 ChangeRows.drain(strata, resumed, rows);
-                long latest = strata.snapshotManager().latestSnapshotId();
+                long latest = strata.snapshots().latestSnapshotId();
                 assertThat(resumed.checkpoint()).contains(latest + 1);
             }
             rows.sort(null);
@@ -82,12 +82,12 @@ class StreamReadPaimonInteropTest {
             for (String full : fullRows) {
                 changes.remove(full);
             }
-            long latest = strata.snapshotManager().latestSnapshotId();
+            long latest = strata.snapshots().latestSnapshotId();
             assertThat(changes).isEqualTo(ChangeRows.paimon(paimon, "t", Map.of("incremental-between", start + "," + latest)));
             // Paimon reads the consumer position Strata wrote.
             org.apache.paimon.table.FileStoreTable p = (org.apache.paimon.table.FileStoreTable) paimon.table("db", "t");
             assertThat(p.consumerManager().consumer("job").map(c -> c.nextSnapshot()))
-                    .contains(strata.snapshotManager().latestSnapshotId() + 1);
+                    .contains(strata.snapshots().latestSnapshotId() + 1);
         }
     }
 
@@ -97,11 +97,11 @@ class StreamReadPaimonInteropTest {
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), pkOptions("input"));
             IncrementalReadPaimonInteropTest.writeHistory(paimon, "t");
-            FileStoreTable strata = LifecycleTables.load(paimon.tablePath("db", "t"));
+            Table strata = LifecycleTables.load(paimon.tablePath("db", "t"));
             Map<String, String> options = switch (mode) {
                 case "from-snapshot" -> Map.of("scan.mode", mode, "scan.snapshot-id", "2");
                 case "from-timestamp" -> Map.of("scan.mode", mode, "scan.timestamp-millis",
-                        Long.toString(strata.snapshotManager().snapshot(3).timeMillis()));
+                        Long.toString(strata.snapshots().snapshot(3).timeMillis()));
                 default -> Map.of("scan.mode", mode);
             };
             List<String> rows = new ArrayList<>();
@@ -126,7 +126,7 @@ class StreamReadPaimonInteropTest {
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), pkOptions("input"));
             IncrementalReadPaimonInteropTest.writeHistory(paimon, "t");
-            FileStoreTable strata = LifecycleTables.load(paimon.tablePath("db", "t"));
+            Table strata = LifecycleTables.load(paimon.tablePath("db", "t"));
             List<String> rows = new ArrayList<>();
             try (ChangeStream stream = strata.newStreamScan().fromSnapshot(1).withConsumer("slow").open()) {
                 rows.addAll(ChangeRows.read(strata, stream.nextPlan().orElseThrow()));
@@ -136,7 +136,7 @@ class StreamReadPaimonInteropTest {
             for (int n = 1; n <= 3; n++) {
                 moreCommits(paimon, n);
             }
-            long latest = strata.snapshotManager().latestSnapshotId();
+            long latest = strata.snapshots().latestSnapshotId();
             Plan pinned = strata.newScan().asOfSnapshot(latest).plan();
             ChangePlan pinnedChanges = strata.newIncrementalScan().between(latest - 1, latest).plan();
             List<String> pinnedRows = TestRows.readAll(strata, pinned);
@@ -144,7 +144,7 @@ class StreamReadPaimonInteropTest {
             List<String> everything = ChangeRows.paimon(paimon, "t", Map.of("incremental-between", "0," + latest));
 
             assertThat(strata.expireSnapshots().retainLast(1).commit().snapshotIds()).containsExactly(1L, 2L);
-            assertThat(strata.snapshotManager().listIds()).first().isEqualTo(3L);
+            assertThat(strata.snapshots().listIds()).first().isEqualTo(3L);
             try (ChangeStream resumed = strata.newStreamScan().withConsumer("slow").open()) {
                 ChangeRows.drain(strata, resumed, rows);
             }
@@ -165,7 +165,7 @@ class StreamReadPaimonInteropTest {
 
     @Test
     void aStrataTableWithoutChangelogStreamsItsDeltas() throws Exception {
-        FileStoreTable table = LifecycleTables.create(dir, "s", "write-only", "true");
+        Table table = LifecycleTables.create(dir, "s", "write-only", "true");
         LifecycleTables.commit(table, 1);
         List<String> rows = new ArrayList<>();
         try (ChangeStream stream = table.newStreamScan().withConsumer("c").open()) {

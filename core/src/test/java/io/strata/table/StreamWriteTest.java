@@ -33,7 +33,7 @@ class StreamWriteTest {
     @TempDir
     Path dir;
 
-    private FileStoreTable create(String name, boolean primaryKey, String... options) {
+    private Table create(String name, boolean primaryKey, String... options) {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
         Schema.Builder b = Schema.newBuilder()
@@ -48,7 +48,7 @@ class StreamWriteTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", name), b.build(), false));
+        return catalog.createTable(Identifier.of("db", name), b.build(), false);
     }
 
     private static GenericRow row(int id, String name) {
@@ -69,7 +69,7 @@ class StreamWriteTest {
         return rows;
     }
 
-    private static List<String> expected(boolean primaryKey, int commits, FileStoreTable table) {
+    private static List<String> expected(boolean primaryKey, int commits, Table table) {
         List<GenericRow> all = new ArrayList<>();
         Map<Integer, GenericRow> byKey = new TreeMap<>();
         for (int c = 1; c <= commits; c++) {
@@ -82,7 +82,7 @@ class StreamWriteTest {
         return TestRows.formatAll(primaryKey ? new ArrayList<>(byKey.values()) : all, table.schema().rowType());
     }
 
-    private static int dataFileCount(FileStoreTable table) throws Exception {
+    private static int dataFileCount(Table table) throws Exception {
         try (Stream<Path> files = Files.walk(Path.of(table.location().toUri()))) {
             return (int) files.filter(p -> p.getFileName().toString().startsWith("data-")).count();
         }
@@ -95,7 +95,7 @@ class StreamWriteTest {
     @Test
     void aReplayAfterACrashAppliesEveryCommitExactlyOnce() throws Exception {
         for (boolean primaryKey : List.of(true, false)) {
-            FileStoreTable table = create(primaryKey ? "replay_pk" : "replay_append", primaryKey,
+            Table table = create(primaryKey ? "replay_pk" : "replay_append", primaryKey,
                     "num-sorted-run.compaction-trigger", "2");
             StreamWrite crashed = table.newStreamWrite("job-1");
             assertThat(crashed.lastCommittedIdentifier()).isEmpty();
@@ -123,7 +123,7 @@ class StreamWriteTest {
             }
             assertThat(TestRows.readAll(table)).as("primaryKey=%s", primaryKey).isEqualTo(expected(primaryKey, 7, table));
             Set<String> seen = new HashSet<>();
-            for (Snapshot s : table.snapshotManager().snapshots()) {
+            for (Snapshot s : table.snapshots().snapshots()) {
                 assertThat(s.commitUser()).isEqualTo("job-1");
                 assertThat(seen.add(s.commitIdentifier() + "/" + s.commitKind()))
                         .as("snapshot %d repeats commit %d", s.id(), s.commitIdentifier()).isTrue();
@@ -135,7 +135,7 @@ class StreamWriteTest {
     @Test
     void aReplayedCommitDeletesTheFilesItFlushed() throws Exception {
         // write-buffer-spillable=false with a tiny buffer: rows are flushed to files while being written.
-        FileStoreTable table = create("replay_files", true, "write-buffer-size", "4 kb", "write-buffer-spillable", "false");
+        Table table = create("replay_files", true, "write-buffer-size", "4 kb", "write-buffer-spillable", "false");
         try (StreamWrite w = table.newStreamWrite("job-2")) {
             batch(1).forEach(w::write);
             w.commit(1);
@@ -156,7 +156,7 @@ class StreamWriteTest {
 
     @Test
     void commitEveryRecordsCommitsWithTheNextIdentifiers() throws Exception {
-        FileStoreTable table = create("auto", false);
+        Table table = create("auto", false);
         try (StreamWrite w = table.newStreamWrite("auto-job").commitEvery(10, Duration.ZERO)) {
             for (int i = 0; i < 35; i++) {
                 w.write(row(i, "r" + i));
@@ -165,10 +165,10 @@ class StreamWriteTest {
         }
         // The 5 rows after the third commit were never committed: closing discards them.
         assertThat(TestRows.readAll(table)).hasSize(30);
-        assertThat(table.snapshotManager().snapshots()).extracting(Snapshot::commitIdentifier).containsExactly(1L, 2L, 3L);
-        assertThat(table.snapshotManager().snapshots()).allSatisfy(s -> assertThat(s.commitKind()).isEqualTo(CommitKind.APPEND));
+        assertThat(table.snapshots().snapshots()).extracting(Snapshot::commitIdentifier).containsExactly(1L, 2L, 3L);
+        assertThat(table.snapshots().snapshots()).allSatisfy(s -> assertThat(s.commitKind()).isEqualTo(CommitKind.APPEND));
         ManualClock clock = ManualClock.at(Instant.now());
-        try (StreamWrite again = table.withClock(clock).newStreamWrite("auto-job").commitEvery(0, Duration.ofMinutes(1))) {
+        try (StreamWrite again = clock.drive(table).newStreamWrite("auto-job").commitEvery(0, Duration.ofMinutes(1))) {
             again.write(row(100, "a"));
             assertThat(again.lastCommittedIdentifier()).hasValue(3);
             clock.advance(Duration.ofMinutes(1));
@@ -187,7 +187,7 @@ class StreamWriteTest {
      */
     @Test
     void aCompactionConflictAfterTheRowsLandedIsDiscardedAndTheWriteGoesOn() throws Exception {
-        FileStoreTable table = create("conflict", true, "bucket", "1", "full-compaction.delta-commits", "3");
+        Table table = create("conflict", true, "bucket", "1", "full-compaction.delta-commits", "3");
         try (StreamWrite w = table.newStreamWrite("job-3")) {
             for (int c = 1; c <= 2; c++) {
                 batch(c).forEach(w::write);
@@ -221,7 +221,7 @@ class StreamWriteTest {
 
     @Test
     void aClosedWriteRefusesRowsAndNothingUncommittedStays() throws Exception {
-        FileStoreTable table = create("closed", true);
+        Table table = create("closed", true);
         StreamWrite w = table.newStreamWrite("closer");
         batch(1).forEach(w::write);
         w.commit(1);

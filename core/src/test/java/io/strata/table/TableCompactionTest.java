@@ -3,6 +3,7 @@ package io.strata.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
@@ -11,6 +12,7 @@ import io.strata.manifest.ManifestEntry;
 import io.strata.oracle.PaimonOracle;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
 import io.strata.types.RowType;
@@ -43,11 +45,11 @@ class TableCompactionTest {
     }
 
     /** A table Paimon created (partitions a and b, 2 buckets), with {@code commits} batch writes of Strata. */
-    private static FileStoreTable writeCommits(PaimonOracle paimon, int commits, Map<String, String> extra) throws Exception {
+    private static Table writeCommits(PaimonOracle paimon, int commits, Map<String, String> extra) throws Exception {
         Map<String, String> options = new TreeMap<>(Map.of("bucket", "2", "file.format", "parquet"));
         options.putAll(extra);
         paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), options);
-        FileStoreTable table = FileStoreTable.load(FileIO.local(),
+        Table table = Tables.load(FileIO.local(),
                 new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
         for (int c = 0; c < commits; c++) {
             try (BatchWrite w = table.newBatchWrite()) {
@@ -61,11 +63,11 @@ class TableCompactionTest {
     }
 
     /** Live files per "partition/bucket" as "name@level". */
-    private static Map<String, Set<String>> files(FileStoreTable table) throws Exception {
+    private static Map<String, Set<String>> files(Table table) throws Exception {
         Map<String, Set<String>> files = new TreeMap<>();
         Snapshot latest = table.latestSnapshot().orElseThrow();
-        for (ManifestEntry e : table.snapshotFiles().liveEntries(latest, null)) {
-            files.computeIfAbsent(table.paths().partitionPath(e.partition()) + "/" + e.bucket(), k -> new TreeSet<>())
+        for (ManifestEntry e : TableStore.of(table).snapshotFiles().liveEntries(latest, null)) {
+            files.computeIfAbsent(TableStore.of(table).paths().partitionPath(e.partition()) + "/" + e.bucket(), k -> new TreeSet<>())
                     .add(e.file().fileName() + "@" + e.file().level());
         }
         return files;
@@ -78,7 +80,7 @@ class TableCompactionTest {
     @Test
     void partitionOnlyLeavesTheOtherPartitionAsItWas() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
-            FileStoreTable table = writeCommits(paimon, 3, Map.of());
+            Table table = writeCommits(paimon, 3, Map.of());
             List<String> expected = paimonRows(paimon);
             Map<String, Set<String>> before = files(table);
             List<Integer> progress = new ArrayList<>();
@@ -112,7 +114,7 @@ class TableCompactionTest {
     @Test
     void bucketOnlyLeavesTheOtherBucketsAsTheyWere() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
-            FileStoreTable table = writeCommits(paimon, 3, Map.of());
+            Table table = writeCommits(paimon, 3, Map.of());
             List<String> expected = paimonRows(paimon);
             Map<String, Set<String>> before = files(table);
 
@@ -140,7 +142,7 @@ class TableCompactionTest {
     void policyPicksLikeTheWriterAndOnlyInScope() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             // Four level-0 runs per bucket, above the trigger of 3: the strategy picks a compaction.
-            FileStoreTable table = writeCommits(paimon, 4, Map.of("num-sorted-run.compaction-trigger", "3"));
+            Table table = writeCommits(paimon, 4, Map.of("num-sorted-run.compaction-trigger", "3"));
             List<String> expected = paimonRows(paimon);
             Map<String, Set<String>> before = files(table);
 
@@ -174,7 +176,7 @@ class TableCompactionTest {
     @Test
     void policyMergesSmallRunsAboveABigOne() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
-            FileStoreTable table = writeCommits(paimon, 0, Map.of("bucket", "1", "num-sorted-run.compaction-trigger", "3"));
+            Table table = writeCommits(paimon, 0, Map.of("bucket", "1", "num-sorted-run.compaction-trigger", "3"));
             try (BatchWrite w = table.newBatchWrite()) {
                 for (int id = 0; id < 3000; id++) {
                     w.write(row("a", id, id));
@@ -208,7 +210,7 @@ class TableCompactionTest {
     void policyCompactionOfALookupTableCommitsItsChangelog() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             // write-only: the writes leave level 0 for the policy compaction to look up and merge.
-            FileStoreTable table = writeCommits(paimon, 0,
+            Table table = writeCommits(paimon, 0,
                     Map.of("bucket", "1", "changelog-producer", "lookup", "write-only", "true"));
             writeAmounts(table, 0, 4, 1);
             writeAmounts(table, 0, 2, 2);
@@ -230,7 +232,7 @@ class TableCompactionTest {
     }
 
     /** One batch commit of ids {@code [from, to)} in partition a with the given amount. */
-    private static void writeAmounts(FileStoreTable table, int from, int to, long amount) throws Exception {
+    private static void writeAmounts(Table table, int from, int to, long amount) throws Exception {
         try (BatchWrite w = table.newBatchWrite()) {
             for (int id = from; id < to; id++) {
                 w.write(row("a", id, amount));
@@ -242,7 +244,7 @@ class TableCompactionTest {
     @Test
     void partitionWithNoFilesSelectsNothing() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
-            FileStoreTable table = writeCommits(paimon, 2, Map.of());
+            Table table = writeCommits(paimon, 2, Map.of());
             long latest = table.latestSnapshot().orElseThrow().id();
             TableCompaction.Result none = table.newCompaction().partition(Map.of("p", "zzz")).run();
             assertThat(none).isEqualTo(new TableCompaction.Result(-1, 0, 0, 0, 0));
@@ -253,7 +255,7 @@ class TableCompactionTest {
     @Test
     void badScopesNameWhatIsWrong() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
-            FileStoreTable table = writeCommits(paimon, 1, Map.of());
+            Table table = writeCommits(paimon, 1, Map.of());
             assertThatThrownBy(() -> table.newCompaction().partition(Map.of("dt", "x")))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no partition key 'dt'")
                     .hasMessageContaining("its partition keys: p");
@@ -264,7 +266,7 @@ class TableCompactionTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no bucket -1");
 
             paimon.createTable("db", "log", TYPE, List.of(), List.of(), Map.of("bucket", "-1"));
-            FileStoreTable log = FileStoreTable.load(FileIO.local(),
+            Table log = Tables.load(FileIO.local(),
                     new org.apache.hadoop.fs.Path(paimon.tablePath("db", "log").toUri()));
             assertThatThrownBy(() -> log.newCompaction().policy())
                     .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("no primary key");

@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.strata.oracle.PaimonOracle;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.Tag;
+import io.strata.table.lifecycle.TableMaintenance;
+import io.strata.table.lifecycle.TagAutoCreation;
+import io.strata.table.store.TableStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,30 +76,30 @@ class TagAutoCreationTest {
             }
         }
         Path strataWarehouse = dir.resolve("strata");
-        FileStoreTable table = LifecycleTables.create(strataWarehouse, "t", options.toArray(String[]::new));
+        Table table = LifecycleTables.create(strataWarehouse, "t", options.toArray(String[]::new));
         commit(table, 1);
-        Snapshot first = table.snapshotManager().snapshot(1);
+        Snapshot first = table.snapshots().snapshot(1);
         // Snapshot 1 keeps its real time; 2.. get the chosen ones (watermark: the commit time minus 5 min).
         for (int i = 0; i < TIMES.size(); i++) {
             long millis = LocalDateTime.parse(TIMES.get(i)).toInstant(ZoneOffset.UTC).toEpochMilli();
-            assertThat(table.snapshotManager().tryCommit(first.toBuilder().id(i + 2).timeMillis(millis)
+            assertThat(TableStore.of(table).snapshotManager().tryCommit(first.toBuilder().id(i + 2).timeMillis(millis)
                     .watermark(millis - 300_000).build())).isTrue();
         }
         // Snapshot 1's real time is later than all others; drop it so times grow with ids.
-        table.snapshotManager().deleteSnapshot(1);
-        table.snapshotManager().commitEarliestHint(2);
+        TableStore.of(table).snapshotManager().deleteSnapshot(1);
+        TableStore.of(table).snapshotManager().commitEarliestHint(2);
 
         Path paimonWarehouse = dir.resolve("paimon");
         LifecycleTables.copy(local(table), paimonWarehouse.resolve("db.db").resolve("t"));
 
         // Two runs, as after two commits: the second must resume where the first stopped.
-        table.snapshotManager().deleteSnapshot(TIMES.size() + 1);
-        new TagAutoCreation(table).run();
-        table.snapshotManager().tryCommit(first.toBuilder().id(TIMES.size() + 1)
+        TableStore.of(table).snapshotManager().deleteSnapshot(TIMES.size() + 1);
+        new TagAutoCreation(TableStore.of(table)).run();
+        TableStore.of(table).snapshotManager().tryCommit(first.toBuilder().id(TIMES.size() + 1)
                 .timeMillis(LocalDateTime.parse(TIMES.get(TIMES.size() - 1)).toInstant(ZoneOffset.UTC).toEpochMilli())
                 .watermark(LocalDateTime.parse(TIMES.get(TIMES.size() - 1)).toInstant(ZoneOffset.UTC).toEpochMilli()
                         - 300_000).build());
-        new TagAutoCreation(table).run();
+        new TagAutoCreation(TableStore.of(table)).run();
 
         Map<String, Long> paimonTags = new TreeMap<>();
         try (PaimonOracle paimon = new PaimonOracle(paimonWarehouse)) {
@@ -114,11 +117,11 @@ class TagAutoCreationTest {
 
     @Test
     void aCommitCreatesTheTagOfThePreviousPeriod() throws Exception {
-        FileStoreTable table = LifecycleTables.create(dir, "t", "tag.automatic-creation", "process-time",
+        Table table = LifecycleTables.create(dir, "t", "tag.automatic-creation", "process-time",
                 "sink.process-time-zone", "UTC");
         commit(table, 1);
         LocalDate committed = LocalDateTime.ofInstant(
-                Instant.ofEpochMilli(table.snapshotManager().snapshot(1).timeMillis()), ZoneOffset.UTC).toLocalDate();
+                Instant.ofEpochMilli(table.snapshots().snapshot(1).timeMillis()), ZoneOffset.UTC).toLocalDate();
         assertThat(table.tags().list()).extracting(Tag::name).containsExactly(committed.minusDays(1).toString());
         commit(table, 2);
         assertThat(table.tags().list()).hasSize(1);
@@ -129,11 +132,11 @@ class TagAutoCreationTest {
         // The tag is created an hour before the system's now, so it is past its retention both by the
         // table's clock and by the system clock that the commit's maintenance may still run on.
         ManualClock clock = ManualClock.at(Instant.now().minus(Duration.ofHours(1)));
-        FileStoreTable table = LifecycleTables.create(dir, "t").withClock(clock);
+        Table table = clock.drive(LifecycleTables.create(dir, "t"));
         commit(table, 1);
         table.tags().create("short", 1, Duration.ofMinutes(30));
         table.tags().create("kept", 1);
-        TableMaintenance.run(table);
+        TableMaintenance.run(TableStore.of(table));
         assertThat(table.tags().list()).extracting(Tag::name).containsExactlyInAnyOrder("kept", "short");
         clock.advance(Duration.ofHours(1));
         commit(table, 2);

@@ -22,7 +22,7 @@ class TagsTest {
 
     @Test
     void createListReadAndDelete() throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "t", "write-only", "true");
+        Table table = LifecycleTables.create(warehouse, "t", "write-only", "true");
         commit(table, 1);
         commit(table, 2);
         Tag latest = table.tags().create("latest");
@@ -39,7 +39,7 @@ class TagsTest {
 
     @Test
     void tagDefaultTimeRetainedAppliesToNewTags() throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "t", "write-only", "true",
+        Table table = LifecycleTables.create(warehouse, "t", "write-only", "true",
                 "tag.default-time-retained", "2 h");
         commit(table, 1);
         assertThat(table.tags().create("a").timeRetained()).isEqualTo(Duration.ofHours(2));
@@ -47,7 +47,7 @@ class TagsTest {
 
     @Test
     void badInputFailsNamingItAndChangesNothing() throws Exception {
-        FileStoreTable table = LifecycleTables.create(warehouse, "t", "write-only", "true");
+        Table table = LifecycleTables.create(warehouse, "t", "write-only", "true");
         assertThatThrownBy(() -> table.tags().create("empty")).hasMessageContaining("'empty'")
                 .hasMessageContaining("has no snapshot");
         commit(table, 1);

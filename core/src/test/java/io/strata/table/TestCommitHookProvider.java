@@ -35,11 +35,11 @@ public class TestCommitHookProvider implements CommitHookProvider {
         CLOSED.clear();
     }
 
-    static List<Long> recorded(FileStoreTable table) {
+    static List<Long> recorded(Table table) {
         return RECORDED.getOrDefault(key(table), List.of());
     }
 
-    static int closed(FileStoreTable table) {
+    static int closed(Table table) {
         return CLOSED.computeIfAbsent(key(table), k -> new AtomicInteger()).get();
     }
 

@@ -15,6 +15,7 @@ import io.strata.fs.FileIO;
 import io.strata.manifest.ManifestEntry;
 import io.strata.oracle.PaimonOracle;
 import io.strata.schema.Schema;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataTypes;
 import io.strata.types.RowType;
 import java.io.IOException;
@@ -54,7 +55,7 @@ class WriteBufferSpillTest {
         FaultInjectingFileSystem.failAtCreate(0);
     }
 
-    private FileStoreTable create(FileSystemCatalog catalog, String format, String... options) {
+    private Table create(FileSystemCatalog catalog, String format, String... options) {
         catalog.createDatabase("db", true);
         Schema.Builder b = Schema.newBuilder()
                 .column("k", DataTypes.BIGINT().withNullable(false))
@@ -69,7 +70,7 @@ class WriteBufferSpillTest {
         for (int i = 0; i < options.length; i += 2) {
             b.option(options[i], options[i + 1]);
         }
-        return FileStoreTable.of(catalog.createTable(Identifier.of("db", "t"), b.build(), false));
+        return catalog.createTable(Identifier.of("db", "t"), b.build(), false);
     }
 
     private FileSystemCatalog catalog() {
@@ -108,7 +109,7 @@ class WriteBufferSpillTest {
     @ParameterizedTest
     @CsvSource({"orc,true", "parquet,true", "orc,false", "parquet,false"})
     void aTinyBufferGivesTheTableOfTheModelAndOfPaimonsRead(String format, boolean spillable) throws Exception {
-        FileStoreTable table = create(catalog(), format, "write-buffer-spillable", String.valueOf(spillable));
+        Table table = create(catalog(), format, "write-buffer-spillable", String.valueOf(spillable));
         RowType type = table.schema().rowType();
         Random random = new Random(format.hashCode() + (spillable ? 1 : 0));
         Map<Long, GenericRow> model = new LinkedHashMap<>();
@@ -145,7 +146,7 @@ class WriteBufferSpillTest {
             assertThat(TestRows.formatAll(paimon.readAll("db", "t"), type)).isEqualTo(expected);
         }
         Map<Integer, Long> filesPerBucket = new LinkedHashMap<>();
-        for (ManifestEntry e : table.snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null)) {
+        for (ManifestEntry e : TableStore.of(table).snapshotFiles().liveEntries(table.latestSnapshot().orElseThrow(), null)) {
             filesPerBucket.merge(e.bucket(), 1L, Long::sum);
         }
         if (spillable) {
@@ -159,7 +160,7 @@ class WriteBufferSpillTest {
 
     @Test
     void anAbortedWriteLeavesNoSpillFiles() throws Exception {
-        FileStoreTable table = create(catalog(), "parquet");
+        Table table = create(catalog(), "parquet");
         Set<Path> before = spillDirectories();
         Random random = new Random(5);
         try (BatchWrite w = table.newBatchWrite()) {
@@ -178,7 +179,7 @@ class WriteBufferSpillTest {
         conf.set("fs.faulty.impl", FaultInjectingFileSystem.class.getName());
         conf.setBoolean("fs.faulty.impl.disable.cache", true);
         FileSystemCatalog faulty = new FileSystemCatalog(new FileIO(conf), new org.apache.hadoop.fs.Path("faulty://" + dir));
-        FileStoreTable table = create(faulty, "orc");
+        Table table = create(faulty, "orc");
         Set<Path> before = spillDirectories();
         Random random = new Random(6);
         try (BatchWrite w = table.newBatchWrite()) {
@@ -199,7 +200,7 @@ class WriteBufferSpillTest {
     void badOptionValuesFailNamingTheOption(String setting) {
         String[] kv = setting.split("=");
         assertThatThrownBy(() -> {
-            FileStoreTable table = create(catalog(), "orc", kv[0], kv[1]);
+            Table table = create(catalog(), "orc", kv[0], kv[1]);
             table.newBatchWrite().close();
         }).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'" + kv[0] + "'")
                 .hasMessageContaining(kv[1]);

@@ -1,5 +1,6 @@
 package io.strata.hive;
 
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.table.Table;
 import java.io.IOException;
@@ -25,7 +26,7 @@ final class StrataTables {
         try {
             // A metastore partition's location is a partition directory: the table is above it.
             Path root = PartitionDirectories.tableRoot(conf, new Path(location));
-            return Table.load(new FileIO(conf == null ? new Configuration() : conf), root);
+            return Tables.load(new FileIO(conf == null ? new Configuration() : conf), root);
         } catch (IOException e) {
             throw new IllegalArgumentException("Cannot look for the Strata table of Hive table " + hiveTable + " at "
                     + location + ": " + e.getMessage(), e);

@@ -2,6 +2,7 @@ package io.strata.hive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.catalog.Tables;
 import io.strata.data.CloseableIterator;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
@@ -11,9 +12,9 @@ import io.strata.fs.FileIO;
 import io.strata.manifest.DataFileMeta;
 import io.strata.oracle.PaimonOracle;
 import io.strata.oracle.Rows;
-import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
+import io.strata.table.Table;
 import io.strata.table.TableRead;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
@@ -107,7 +108,7 @@ class SkipLevelZeroSplitGroupingTest {
                     org.apache.paimon.schema.SchemaChange.setOption("write-only", "true"), false);
             paimon.write(DB, name, List.of(row(ROWS + 500, 2, RowKind.INSERT)));
 
-            Table table = Table.load(FileIO.local(), new Path(paimon.tablePath(DB, name).toUri()));
+            Table table = Tables.load(FileIO.local(), new Path(paimon.tablePath(DB, name).toUri()));
             Plan plan = table.newScan().plan();
             JobConf job = new JobConf(new Configuration());
             FileInputFormat.setInputPaths(job, new Path(table.location().toString()));

@@ -76,7 +76,7 @@ class StrataMetaHookAlterTest {
     }
 
     private Map<String, String> options() {
-        return io.strata.table.Table.load(FileIO.local(), location).schema().options();
+        return io.strata.catalog.Tables.load(FileIO.local(), location).schema().options();
     }
 
     @Test
@@ -118,13 +118,13 @@ class StrataMetaHookAlterTest {
         Table t = hiveTable(Map.of(), new FieldSchema("n", "decimal(12,3)", "a number"));
         EnvironmentContext c = context("ADDCOLS", null);
         hook.preAlterTable(t, c);
-        io.strata.table.Table evolved = io.strata.table.Table.load(FileIO.local(), location);
+        io.strata.table.Table evolved = io.strata.catalog.Tables.load(FileIO.local(), location);
         assertThat(evolved.schema().rowType().fieldNames()).containsExactly("id", "v", "n");
         assertThat(evolved.schema().rowType().field(2).type()).isEqualTo(DataTypes.DECIMAL(12, 3));
         assertThat(t.getSd().getCols()).extracting(FieldSchema::getType).containsExactly("bigint", "string", "decimal(12,3)");
 
         hook.rollbackAlterTable(t, c);
-        assertThat(io.strata.table.Table.load(FileIO.local(), location).schema().rowType().fieldNames()).containsExactly("id", "v");
+        assertThat(io.strata.catalog.Tables.load(FileIO.local(), location).schema().rowType().fieldNames()).containsExactly("id", "v");
     }
 
     @Test

@@ -1,8 +1,8 @@
 package io.strata.metastore;
 
 import io.strata.schema.TableSchema;
-import io.strata.table.PartitionStatistics;
 import io.strata.table.TablePaths;
+import io.strata.table.source.PartitionStatistics;
 import io.strata.types.DataField;
 import io.strata.types.HiveTypeNames;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.strata.metastore;
 
 import io.strata.snapshot.Snapshot;
-import io.strata.table.PartitionStatistics;
-import io.strata.table.SnapshotDiff;
+import io.strata.table.change.SnapshotDiff;
+import io.strata.table.source.PartitionStatistics;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -126,7 +126,7 @@ public final class MetastoreSync implements AutoCloseable {
 
     private SyncResult syncTo(io.strata.table.Table loaded, long snapshotId, boolean forceFull) {
         // The latest schema, not the writer's: a schema change without a commit must reach the metastore too.
-        io.strata.table.Table table = io.strata.table.Table.load(loaded.fileIO(), loaded.location());
+        io.strata.table.Table table = io.strata.catalog.Tables.load(loaded.fileIO(), loaded.location());
         Map<String, String> options = options(table);
         String[] name = metastoreName(table, options);
         String db = name[0];

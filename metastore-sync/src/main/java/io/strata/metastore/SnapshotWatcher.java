@@ -1,5 +1,6 @@
 package io.strata.metastore;
 
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.table.Table;
 import java.time.Duration;
@@ -89,7 +90,7 @@ public final class SnapshotWatcher implements AutoCloseable {
 
     private void pollOnce() {
         try {
-            Table table = Table.load(io, location);
+            Table table = Tables.load(io, location);
             Long latest = table.snapshots().latestSnapshotId();
             long target = latest == null ? -1 : latest;
             if (target != synced.get()) {

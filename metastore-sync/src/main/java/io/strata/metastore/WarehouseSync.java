@@ -2,8 +2,8 @@ package io.strata.metastore;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
-import io.strata.table.Table;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -49,7 +49,7 @@ public final class WarehouseSync implements AutoCloseable {
 
     /** Syncs the table at {@code location} to its latest snapshot. */
     public SyncResult syncTable(Path location) {
-        return sync.sync(Table.load(io, location));
+        return sync.sync(Tables.load(io, location));
     }
 
     /** Syncs every table of database {@code database} of the warehouse. */

@@ -12,7 +12,7 @@ import io.strata.data.GenericRow;
 import io.strata.fs.FileIO;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.Table;
-import io.strata.table.PartitionStatistics;
+import io.strata.table.source.PartitionStatistics;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -7,9 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
-import io.strata.metastore.paimon.PaimonCatalogProcess;
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.Utf8String;
+import io.strata.metastore.paimon.PaimonCatalogProcess;
 import io.strata.schema.SchemaChange;
 import io.strata.schema.SchemaManager;
 import io.strata.table.Table;
@@ -68,7 +69,7 @@ class PaimonHiveCatalogIT {
             // A column added later: Paimon reads the older files with the evolved schema.
             new SchemaManager(table.fileIO(), table.location()).commitChanges(
                     SchemaChange.addColumn("score", DataTypes.DOUBLE(), "added later"));
-            table = Table.load(table.fileIO(), table.location());
+            table = Tables.load(table.fileIO(), table.location());
             commit(table, GenericRow.of(Utf8String.fromString("d5"), 8, Utf8String.fromString("h"), 1.5));
             forPaimon.sync(table);
         }
@@ -166,7 +167,7 @@ class PaimonHiveCatalogIT {
         try (IMetaStoreClient client = HMS.newThriftClient()) {
             assertThat(client.getTables("paimon_db", "*")).containsExactlyInAnyOrder("events", "events_hive");
         }
-        assertThat(SyncTestTables.read(Table.load(table.fileIO(), table.location()))).isEqualTo(strataRows);
+        assertThat(SyncTestTables.read(Tables.load(table.fileIO(), table.location()))).isEqualTo(strataRows);
     }
 
     /**

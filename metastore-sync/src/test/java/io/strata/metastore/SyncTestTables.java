@@ -14,9 +14,9 @@ import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.BatchWrite;
-import io.strata.table.PartitionStatistics;
 import io.strata.table.Plan;
 import io.strata.table.Split;
+import io.strata.table.source.PartitionStatistics;
 import io.strata.types.DataTypes;
 import io.strata.types.RowType;
 import java.util.ArrayList;
@@ -104,7 +104,7 @@ final class SyncTestTables {
     /** Asserts that {@code client} sees exactly snapshot {@code snapshotId}'s partitions and statistics. */
     static void assertDescribes(IMetaStoreClient client, String db, String name, io.strata.table.Table table, long snapshotId)
             throws Exception {
-        io.strata.table.Table fresh = io.strata.table.Table.load(table.fileIO(), table.location());
+        io.strata.table.Table fresh = io.strata.catalog.Tables.load(table.fileIO(), table.location());
         Snapshot snapshot = fresh.snapshots().snapshot(snapshotId);
         Table hive = client.getTable(db, name);
         assertThat(hive.getParameters()).containsEntry("strata.snapshot-id", Long.toString(snapshotId))

@@ -1,5 +1,6 @@
 package io.strata.lsm.mergeengine;
 
+import io.strata.catalog.Tables;
 import io.strata.data.ArrayData;
 import io.strata.data.CloseableIterator;
 import io.strata.data.GenericArray;
@@ -9,9 +10,9 @@ import io.strata.data.RowValues;
 import io.strata.fs.FileIO;
 import io.strata.oracle.PaimonOracle;
 import io.strata.oracle.Rows;
-import io.strata.table.FileStoreTable;
 import io.strata.table.Plan;
 import io.strata.table.Split;
+import io.strata.table.Table;
 import io.strata.table.TableRead;
 import io.strata.types.ArrayType;
 import io.strata.types.RowType;
@@ -102,7 +103,7 @@ final class MergeEngineHarness implements AutoCloseable {
     }
 
     List<String> strataRows() throws Exception {
-        FileStoreTable t = FileStoreTable.load(FileIO.local(),
+        Table t = Tables.load(FileIO.local(),
                 new org.apache.hadoop.fs.Path(paimon.tablePath("db", table).toUri()));
         Plan plan = t.newScan().plan();
         TableRead read = t.newRead(plan);
@@ -117,8 +118,8 @@ final class MergeEngineHarness implements AutoCloseable {
         return canonical(rows);
     }
 
-    FileStoreTable strataTable() {
-        return FileStoreTable.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", table).toUri()));
+    Table strataTable() {
+        return Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", table).toUri()));
     }
 
     private List<String> canonical(List<GenericRow> rows) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
@@ -57,7 +58,7 @@ class AlterTableIT {
     }
 
     private static Table reload(Table table) {
-        return Table.load(FileIO.local(), table.location());
+        return Tables.load(FileIO.local(), table.location());
     }
 
     private static List<Long> schemaIds(Table table) {

@@ -1,5 +1,6 @@
 package io.strata.hive.it;
 
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.table.Table;
 import java.io.IOException;
@@ -33,6 +34,6 @@ final class FixtureTables {
         } catch (IOException e) {
             throw new UncheckedIOException("Could not copy fixture table " + source + " to " + target, e);
         }
-        return Table.load(FileIO.local(), new org.apache.hadoop.fs.Path(target.toUri()));
+        return Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(target.toUri()));
     }
 }

@@ -3,6 +3,7 @@ package io.strata.hive.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
@@ -31,7 +32,7 @@ class ManagedTableIT {
                 + " TBLPROPERTIES ('primary-key'='dt,id', 'partition'='dt', 'bucket'='4', 'merge-engine'='deduplicate')");
         String location = location("strata_it.managed_kv");
         assertThat(location).contains("external");
-        Table table = Table.load(FileIO.local(), new Path(location));
+        Table table = Tables.load(FileIO.local(), new Path(location));
         assertThat(table.schema().primaryKeys()).containsExactly("dt", "id");
         assertThat(table.schema().partitionKeys()).containsExactly("dt");
         assertThat(table.schema().options()).containsEntry("bucket", "4").containsEntry("merge-engine", "deduplicate")
@@ -61,7 +62,7 @@ class ManagedTableIT {
         hive.query("CREATE TABLE strata_it.managed_src (id INT, name VARCHAR(20))"
                 + " STORED BY 'io.strata.hive.StrataStorageHandler' TBLPROPERTIES ('bucket'='-1')");
         String location = location("strata_it.managed_src");
-        Table table = Table.load(FileIO.local(), new Path(location));
+        Table table = Tables.load(FileIO.local(), new Path(location));
         try (BatchWrite w = table.newBatchWrite()) {
             w.write(GenericRow.of(7, Utf8String.fromString("seven")));
             w.commit();
@@ -70,7 +71,7 @@ class ManagedTableIT {
                 + " LOCATION '" + location + "'");
         assertThat(hive.query("SELECT * FROM strata_it.managed_ext")).containsExactly("7\tseven");
         hive.query("DROP TABLE strata_it.managed_ext");
-        assertThat(Table.load(FileIO.local(), new Path(location)).schema().rowType().fieldNames())
+        assertThat(Tables.load(FileIO.local(), new Path(location)).schema().rowType().fieldNames())
                 .containsExactly("id", "name");
         assertThat(hive.query("SELECT * FROM strata_it.managed_src")).containsExactly("7\tseven");
         hive.query("DROP TABLE strata_it.managed_src");
@@ -82,7 +83,7 @@ class ManagedTableIT {
         hive.query("CREATE TABLE strata_it.managed_parts (id BIGINT, v STRING) PARTITIONED BY (dt STRING)"
                 + " STORED BY 'io.strata.hive.StrataStorageHandler' TBLPROPERTIES ('primary-key'='dt,id', 'bucket'='2')");
         String location = location("strata_it.managed_parts");
-        Table table = Table.load(FileIO.local(), new Path(location));
+        Table table = Tables.load(FileIO.local(), new Path(location));
         assertThat(table.schema().rowType().fieldNames()).containsExactly("id", "v", "dt");
         assertThat(table.schema().partitionKeys()).containsExactly("dt");
         try (BatchWrite w = table.newBatchWrite()) {

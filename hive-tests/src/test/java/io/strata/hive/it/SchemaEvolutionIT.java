@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
@@ -58,7 +59,7 @@ class SchemaEvolutionIT {
 
     private static Table evolve(Table table, SchemaChange... changes) {
         new SchemaManager(FileIO.local(), table.location()).commitChanges(changes);
-        return Table.load(FileIO.local(), table.location());
+        return Tables.load(FileIO.local(), table.location());
     }
 
     @Test
@@ -112,7 +113,7 @@ class SchemaEvolutionIT {
         hive.query("ALTER TABLE strata_it.evolve_declared SET TBLPROPERTIES ('strata.columns.from-table'='true')");
         assertThat(hive.queryOnEveryMode("SELECT * FROM strata_it.evolve_declared ORDER BY id"))
                 .containsExactly("1\tone\t10\tNULL", "2\ttwo\t20\tNULL", "3\tthree\t30\tadded");
-        assertThat(Table.load(FileIO.local(), table.location()).schema().options()).containsOnlyKeys("bucket");
+        assertThat(Tables.load(FileIO.local(), table.location()).schema().options()).containsOnlyKeys("bucket");
 
         // A declared column renamed in Strata fails the same way.
         evolve(table, SchemaChange.renameColumn("name", "title"));

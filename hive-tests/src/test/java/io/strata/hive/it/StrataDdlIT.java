@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.Table;
@@ -66,7 +67,7 @@ class StrataDdlIT {
         hive.query("CREATE EXTERNAL TABLE strata_it.items_drop STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '"
                 + table.location() + "'");
         hive.query("DROP TABLE strata_it.items_drop");
-        assertThat(Table.load(FileIO.local(), table.location()).schema().rowType().fieldNames()).containsExactly("id", "label", "price");
+        assertThat(Tables.load(FileIO.local(), table.location()).schema().rowType().fieldNames()).containsExactly("id", "label", "price");
     }
 
     @Test

@@ -173,7 +173,7 @@ public final class PaimonTableAdoption {
             return "it has no location";
         }
         try {
-            io.strata.table.Table.load(fileIO, new Path(location));
+            io.strata.catalog.Tables.load(fileIO, new Path(location));
             return null;
         } catch (IllegalArgumentException | UncheckedIOException e) {
             return "Strata cannot read it at " + location + ": " + e.getMessage();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.CommitHookProvider;
@@ -117,7 +118,7 @@ class MetastoreLockHooksTest {
         org.apache.hadoop.fs.Path loose = new org.apache.hadoop.fs.Path(dir.toUri().toString(), "loose");
         new io.strata.schema.SchemaManager(FileIO.local(), loose)
                 .createTable(Schema.newBuilder().column("id", DataTypes.INT()).build());
-        Table table = Table.load(FileIO.local(), loose);
+        Table table = Tables.load(FileIO.local(), loose);
         assertThat(new MetastoreLockHooks().commitLock(table)).isEmpty();
         assertThatThrownBy(() -> io.strata.metastore.MetastoreSync.metastoreName(table, Map.of()))
                 .hasMessageContaining("metastore.sync.database").hasMessageContaining(loose.toString());

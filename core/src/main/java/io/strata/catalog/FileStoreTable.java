@@ -1,0 +1,175 @@
+package io.strata.catalog;
+
+import io.strata.fs.FileIO;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.Consumers;
+import io.strata.snapshot.Snapshot;
+import io.strata.snapshot.Snapshots;
+import io.strata.table.BatchWrite;
+import io.strata.table.ChangePlan;
+import io.strata.table.ChangeRead;
+import io.strata.table.CommitFailedException;
+import io.strata.table.ExpireSnapshots;
+import io.strata.table.IncrementalScan;
+import io.strata.table.Plan;
+import io.strata.table.RemoveOrphanFiles;
+import io.strata.table.StreamScan;
+import io.strata.table.StreamWrite;
+import io.strata.table.Table;
+import io.strata.table.TableCompaction;
+import io.strata.table.TableRead;
+import io.strata.table.TableScan;
+import io.strata.table.Tags;
+import io.strata.table.change.ChangeSplitReader;
+import io.strata.table.change.SnapshotRangeScan;
+import io.strata.table.change.SnapshotStreamScan;
+import io.strata.table.compact.FullCompaction;
+import io.strata.table.compact.TableCompactor;
+import io.strata.table.lifecycle.OrphanFileRemoval;
+import io.strata.table.lifecycle.Rollback;
+import io.strata.table.lifecycle.SnapshotRetention;
+import io.strata.table.lifecycle.TableTags;
+import io.strata.table.source.SnapshotScan;
+import io.strata.table.source.SplitReader;
+import io.strata.table.store.TableStore;
+import io.strata.table.write.StreamTableWrite;
+import io.strata.table.write.TableWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.Optional;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The {@link Table} of a directory of a Hadoop FileSystem: the one place that knows every concern's
+ * implementation (scans and reads in {@code table.source}, incremental reads in {@code table.change},
+ * writes in {@code table.write}, compactions in {@code table.compact}, the snapshot lifecycle in
+ * {@code table.lifecycle}) and hands each the table's {@link TableStore}. Obtained from {@link Tables} or a
+ * {@link FileSystemCatalog}.
+ */
+final class FileStoreTable implements Table {
+
+    private final TableStore store;
+
+    private FileStoreTable(TableStore store) {
+        this.store = store;
+    }
+
+    static FileStoreTable load(FileIO io, Path location, Clock clock) {
+        return new FileStoreTable(TableStore.load(io, location, clock));
+    }
+
+    @Override
+    public Clock clock() {
+        return store.clock();
+    }
+
+    @Override
+    public Path location() {
+        return store.location();
+    }
+
+    @Override
+    public TableSchema schema() {
+        return store.schema();
+    }
+
+    @Override
+    public FileIO fileIO() {
+        return store.fileIO();
+    }
+
+    @Override
+    public Snapshots snapshots() {
+        return store.snapshotManager();
+    }
+
+    @Override
+    public Optional<Snapshot> latestSnapshot() {
+        return store.snapshotManager().latestSnapshot();
+    }
+
+    @Override
+    public TableScan newScan() {
+        return new SnapshotScan(store);
+    }
+
+    @Override
+    public TableRead newRead(Plan plan) {
+        return new SplitReader(store, plan);
+    }
+
+    @Override
+    public IncrementalScan newIncrementalScan() {
+        return new SnapshotRangeScan(store);
+    }
+
+    @Override
+    public StreamScan newStreamScan() {
+        return new SnapshotStreamScan(store);
+    }
+
+    @Override
+    public ChangeRead newChangeRead(ChangePlan plan) {
+        return new ChangeSplitReader(store, plan);
+    }
+
+    @Override
+    public BatchWrite newBatchWrite() {
+        return new TableWriter(this);
+    }
+
+    @Override
+    public StreamWrite newStreamWrite(String commitUser) {
+        return new StreamTableWrite(this, commitUser);
+    }
+
+    @Override
+    public long compactFull() {
+        try {
+            return new FullCompaction(this).run();
+        } catch (IOException | UncheckedIOException e) {
+            throw CommitFailedException.because(store.location(), e);
+        }
+    }
+
+    @Override
+    public TableCompaction newCompaction() {
+        return new TableCompactor(this);
+    }
+
+    @Override
+    public ExpireSnapshots expireSnapshots() {
+        return new SnapshotRetention(store);
+    }
+
+    @Override
+    public Tags tags() {
+        return new TableTags(store);
+    }
+
+    @Override
+    public Consumers consumers() {
+        return store.consumerManager();
+    }
+
+    @Override
+    public void rollbackTo(long snapshotId) {
+        new Rollback(store).toSnapshot(snapshotId);
+    }
+
+    @Override
+    public void rollbackToTag(String tagName) {
+        new Rollback(store).toTag(tagName);
+    }
+
+    @Override
+    public RemoveOrphanFiles removeOrphanFiles() {
+        return new OrphanFileRemoval(store);
+    }
+
+    @Override
+    public String toString() {
+        return "Table[" + store.location() + "]";
+    }
+}

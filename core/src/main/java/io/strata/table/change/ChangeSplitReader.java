@@ -1,0 +1,75 @@
+package io.strata.table.change;
+
+import io.strata.data.CloseableIterator;
+import io.strata.data.ProjectedRow;
+import io.strata.data.Row;
+import io.strata.format.FileFormat;
+import io.strata.format.FormatFactory;
+import io.strata.format.registry.FormatFactories;
+import io.strata.lsm.ConcatCursor;
+import io.strata.lsm.DataFileCursor;
+import io.strata.lsm.DataFileReadType;
+import io.strata.lsm.RecordCursor;
+import io.strata.manifest.DataFileMeta;
+import io.strata.table.ChangePlan;
+import io.strata.table.ChangeRead;
+import io.strata.table.ChangeSplit;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.table.source.CursorRows;
+import io.strata.table.source.SplitReader;
+import io.strata.table.store.TableStore;
+import io.strata.types.RowType;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+
+/** The implementation of {@link ChangeRead}. */
+public final class ChangeSplitReader implements ChangeRead {
+
+    private final TableStore store;
+    private final ChangePlan plan;
+    private final boolean primaryKey;
+    private final DataFileReadType readType;
+
+    public ChangeSplitReader(TableStore store, ChangePlan plan) {
+        this.store = store;
+        this.plan = plan;
+        this.primaryKey = !store.schema().primaryKeys().isEmpty();
+        RowType rowType = store.schema().rowType();
+        boolean[] wanted = new boolean[rowType.fieldCount()];
+        for (int p : plan.projection()) {
+            wanted[p] = true;
+        }
+        this.readType = new DataFileReadType(rowType, wanted, primaryKey);
+    }
+
+    @Override
+    public CloseableIterator<Row> open(ChangeSplit split) {
+        RecordCursor cursor;
+        if (split.source() == ChangeSplit.Source.FULL) {
+            // Merged as a batch read merges, every row +I (the state, not a change).
+            Plan full = new Plan(null, List.of(), plan.projection(), plan.readType(), null);
+            return new SplitReader(store, full).open(new Split(split.snapshotId(), split.partition(), split.bucket(),
+                    split.totalBuckets(), split.files(), split.deletionIndexFiles()));
+        } else {
+            cursor = ConcatCursor.ofFiles(split.files(), f -> openFile(split, f));
+        }
+        return new CursorRows(cursor, null, new ProjectedRow(plan.projection()), true);
+    }
+
+    private RecordCursor openFile(ChangeSplit split, DataFileMeta file) throws IOException {
+        Path path = file.externalPath() != null
+                ? new Path(file.externalPath())
+                : new Path(store.paths().bucketDirectory(split.partition(), split.bucket()), file.fileName());
+        FormatFactory format = FormatFactories.of(FileFormat.fromFileName(file.fileName()));
+        try {
+            return new DataFileCursor(format.createReader(store.fileIO(), path, readType.fileReadType(),
+                    store.schema().tableOptions().readBatchSize()), readType, null);
+        } catch (FileNotFoundException e) {
+            throw new FileNotFoundException("Table " + store.location() + ": " + split.source().name()
+                    .toLowerCase() + " file " + path + " of snapshot " + split.snapshotId() + " is gone (expired?)");
+        }
+    }
+}

@@ -1,0 +1,428 @@
+package io.strata.table.commit;
+
+import io.strata.fs.FileIO;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.IndexManifestEntries;
+import io.strata.manifest.IndexManifestEntry;
+import io.strata.manifest.IndexManifestFile;
+import io.strata.manifest.ManifestEntry;
+import io.strata.manifest.ManifestFile;
+import io.strata.manifest.ManifestFileMeta;
+import io.strata.manifest.ManifestList;
+import io.strata.manifest.ManifestMerger;
+import io.strata.manifest.MetadataFileNames;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Snapshot;
+import io.strata.snapshot.SnapshotManager;
+import io.strata.table.CommitCallbackException;
+import io.strata.table.CommitConflictException;
+import io.strata.table.CommitException;
+import io.strata.table.CommitFailedException;
+import io.strata.table.CommitStateUnknownException;
+import io.strata.table.TablePaths;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The commit protocol (docs/format.md section 14): write the changes as manifests, then for the latest
+ * snapshot N write base and delta manifest lists and try to create {@code snapshot-(N+1)}; a writer that
+ * loses the race re-reads, checks conflicts, recognises its own already-landed commit (same user,
+ * identifier and kind), and retries.
+ *
+ * <p>Every commit ends in one of four ways (see {@link CommitException}): it lands; it fails, leaving
+ * the table as it was and removing the metadata files it wrote ({@link CommitFailedException}); its
+ * snapshot may or may not have landed ({@link CommitStateUnknownException}), and nothing is removed;
+ * or it landed and a callback failed ({@link CommitCallbackException}). An error while creating the
+ * snapshot file is not taken as a failure until the file is read back: a rename that took effect and
+ * then threw must not cost a landed snapshot its files.
+ *
+ * <p>The writer's {@link CommitHooks} take part: the creation of {@code snapshot-(N+1)} (check that it
+ * is absent, then create it) runs under the commit lock when there is one, and the callbacks run once
+ * the snapshot landed.
+ */
+public final class FileStoreCommit {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FileStoreCommit.class);
+
+    private final FileIO io;
+    private final TablePaths paths;
+    private final TableSchema schema;
+    private final TableOptions options;
+    private final SnapshotManager snapshots;
+    private final SnapshotFiles snapshotFiles;
+    private final CommitConflicts conflicts;
+    private final String commitUser;
+    private final CommitHooks hooks;
+    private final Clock clock;
+    private final MetadataFileNames names = new MetadataFileNames();
+
+    public FileStoreCommit(TableStore store, String commitUser, CommitHooks hooks) {
+        this.io = store.fileIO();
+        this.paths = store.paths();
+        this.schema = store.schema();
+        this.options = schema.tableOptions();
+        this.snapshots = store.snapshotManager();
+        this.snapshotFiles = store.snapshotFiles();
+        this.conflicts = new CommitConflicts(paths, schema, snapshotFiles);
+        this.commitUser = commitUser;
+        this.hooks = hooks;
+        this.clock = store.clock();
+    }
+
+    /**
+     * Commits the changes as one snapshot, then runs the callbacks; returns the snapshot's id.
+     *
+     * @throws CommitFailedException the commit did not land; the files it wrote are removed (the
+     *     caller removes the data files it passed in)
+     * @throws CommitStateUnknownException it may have landed: nothing may be removed
+     * @throws CommitCallbackException it landed and a callback failed: the caller must keep its files
+     */
+    public long commit(List<ManifestEntry> changes, long commitIdentifier, CommitKind kind) {
+        return commit(changes, List.of(), commitIdentifier, kind);
+    }
+
+    /**
+     * Commits the changes and the changelog files produced with them (ADD entries, listed only in the
+     * snapshot's changelog manifest list) as one snapshot; otherwise as {@link #commit(List, long, CommitKind)}.
+     */
+    public long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, long commitIdentifier, CommitKind kind) {
+        return commit(changes, changelog, List.of(), commitIdentifier, kind);
+    }
+
+    /**
+     * Same, with changes of deletion-vector index files: for each (partition, bucket) they name, DELETE
+     * entries of the bucket's index files in the snapshot the writer started from, and the ADD of the
+     * file that replaces them. If another commit changed that bucket's index files meanwhile, the
+     * commit fails as a conflict (its vectors were computed on rows that changed).
+     */
+    public long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, List<IndexManifestEntry> indexChanges,
+            long commitIdentifier, CommitKind kind) {
+        Snapshot landed;
+        try {
+            landed = land(changes, changelog, indexChanges, commitIdentifier, kind);
+        } catch (CommitException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw CommitFailedException.because(paths.root(), e);
+        }
+        // The callbacks, then the table's maintenance (expiration...): see CommitHooks.committed.
+        hooks.committed(landed);
+        return landed.id();
+    }
+
+    /**
+     * The commit protocol; returns the snapshot that landed, or fails leaving the table as it was
+     * (removing the metadata files it wrote), or, when it cannot tell whether its snapshot landed,
+     * throws {@link CommitStateUnknownException} and removes nothing.
+     */
+    private Snapshot land(List<ManifestEntry> changes, List<ManifestEntry> changelog,
+            List<IndexManifestEntry> indexChanges, long commitIdentifier, CommitKind kind) throws IOException {
+        ManifestFile manifestFile = new ManifestFile(io, paths.manifestDirectory(), schema.partitionType(),
+                options.manifestTargetFileSize(), names);
+        ManifestList manifestList = new ManifestList(io, paths.manifestDirectory(), names);
+        List<Path> written = new ArrayList<>();
+        // Set once the files must stay: the commit landed, or it may have.
+        boolean keepFiles = false;
+        try {
+            List<ManifestFileMeta> delta = manifestFile.write(changes);
+            for (ManifestFileMeta m : delta) {
+                written.add(manifestPath(m.fileName()));
+            }
+            // Changelog manifests do not depend on the latest snapshot: written once, like the delta.
+            ChangelogManifests changelogManifests = null;
+            if (!changelog.isEmpty()) {
+                List<ManifestFileMeta> manifests = manifestFile.write(changelog);
+                for (ManifestFileMeta m : manifests) {
+                    written.add(manifestPath(m.fileName()));
+                }
+                ManifestList.Written list = manifestList.write(manifests);
+                written.add(manifestPath(list.fileName()));
+                long records = 0;
+                for (ManifestEntry e : changelog) {
+                    records += e.file().rowCount();
+                }
+                changelogManifests = new ChangelogManifests(list, records);
+            }
+            Long startLatest = snapshots.latestSnapshotId();
+            int maxRetries = options.commitMaxRetries();
+            for (int attempt = 0; ; attempt++) {
+                Optional<Snapshot> latest = snapshots.latestSnapshot();
+                Optional<Long> landed = findLanded(startLatest, commitIdentifier, kind);
+                if (landed.isPresent()) {
+                    keepFiles = true;
+                    return snapshots.snapshot(landed.get());
+                }
+                if (latest.isPresent()) {
+                    conflicts.checkFiles(latest.get(), changes);
+                }
+                conflicts.checkDeletionVectors(latest.orElse(null), indexChanges);
+                List<Path> attemptFiles = new ArrayList<>();
+                Snapshot next;
+                SnapshotCreation outcome;
+                try {
+                    next = buildSnapshot(latest.orElse(null), delta, changes, changelogManifests, indexChanges,
+                            commitIdentifier, kind, manifestFile, manifestList, attemptFiles);
+                    outcome = createSnapshot(next);
+                } catch (CommitStateUnknownException e) {
+                    keepFiles = true;
+                    throw e;
+                } catch (IOException | RuntimeException e) {
+                    for (Path p : attemptFiles) {
+                        io.deleteQuietly(p);
+                    }
+                    throw e;
+                }
+                if (outcome == SnapshotCreation.CREATED) {
+                    // From here the commit has landed: nothing may delete its files any more.
+                    keepFiles = true;
+                    writeHints(next.id());
+                    return next;
+                }
+                for (Path p : attemptFiles) {
+                    io.deleteQuietly(p);
+                }
+                if (attempt >= maxRetries) {
+                    throw new CommitConflictException(paths.root(), "Commit to table " + paths.root() + " failed after "
+                            + (attempt + 1) + " attempts and changed nothing: other writers kept committing snapshot "
+                            + next.id());
+                }
+                LOG.info("Snapshot {} of {} was taken by another writer; retrying", next.id(), paths.root());
+                backOff(attempt);
+            }
+        } finally {
+            if (!keepFiles) {
+                for (Path p : written) {
+                    io.deleteQuietly(p);
+                }
+            }
+        }
+    }
+
+    /** What became of one attempt to create the next snapshot file. */
+    private enum SnapshotCreation {
+        CREATED,
+        TAKEN_BY_ANOTHER_WRITER
+    }
+
+    /**
+     * Creates the snapshot file under the commit lock. If creating it throws, the file may exist all the
+     * same (a rename that took effect and then reported an error, a lost reply), so the snapshot is read
+     * back: ours means the commit landed, another writer's means we lost the race, none means nothing
+     * happened. Only if it cannot be read back either is the outcome unknown.
+     */
+    private SnapshotCreation createSnapshot(Snapshot next) throws IOException {
+        try {
+            return hooks.createSnapshot(() -> snapshots.tryCommit(next))
+                    ? SnapshotCreation.CREATED : SnapshotCreation.TAKEN_BY_ANOTHER_WRITER;
+        } catch (CommitFailedException e) {
+            // The lock was not taken: nothing was attempted.
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            Optional<Snapshot> found = readBack(next, e);
+            if (found.isEmpty()) {
+                throw e;
+            }
+            if (isOurs(found.get(), next)) {
+                LOG.warn("Creating snapshot {} of {} reported an error, but the snapshot landed: the commit stands",
+                        next.id(), paths.root(), e);
+                return SnapshotCreation.CREATED;
+            }
+            return SnapshotCreation.TAKEN_BY_ANOTHER_WRITER;
+        }
+    }
+
+    /**
+     * The snapshot file with the id of {@code next}, read a few times with the retry back-off; empty if
+     * it does not exist. Throws {@link CommitStateUnknownException} if it cannot be read.
+     */
+    private Optional<Snapshot> readBack(Snapshot next, Exception createFailure) throws IOException {
+        int checks = 3;
+        for (int check = 0; ; check++) {
+            try {
+                return snapshots.snapshotIfExists(next.id());
+            } catch (RuntimeException e) {
+                if (check + 1 >= checks) {
+                    CommitStateUnknownException unknown = new CommitStateUnknownException(paths.root(),
+                            commitUser, next.commitIdentifier(), next.commitKind(), next.id(), createFailure);
+                    unknown.addSuppressed(e);
+                    throw unknown;
+                }
+                backOff(check);
+            }
+        }
+    }
+
+    private boolean isOurs(Snapshot found, Snapshot next) {
+        return commitUser.equals(found.commitUser()) && found.commitIdentifier() == next.commitIdentifier()
+                && found.commitKind() == next.commitKind() && found.timeMillis() == next.timeMillis();
+    }
+
+    /**
+     * Waits before the next attempt: doubling from {@code commit.min-retry-wait} up to
+     * {@code commit.max-retry-wait}, with jitter so that writers that collided do not collide again.
+     */
+    private void backOff(int attempt) throws IOException {
+        long min = Math.max(1, options.commitMinRetryWait().toMillis());
+        long max = Math.max(min, options.commitMaxRetryWait().toMillis());
+        long ceiling = Math.min(max, min << Math.min(attempt, 20));
+        long wait = ThreadLocalRandom.current().nextLong(min, ceiling + 1);
+        try {
+            Thread.sleep(wait);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("Interrupted while retrying a commit to " + paths.root());
+        }
+    }
+    /** Hints only speed up finding snapshots; readers verify them, so a failure here is harmless. */
+    private void writeHints(long id) {
+        try {
+            snapshots.commitLatestHint(id);
+            if (id == 1) {
+                snapshots.commitEarliestHint(1);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Could not update the snapshot hints of {}: {}", paths.root(), e.toString());
+        }
+    }
+
+    private Path manifestPath(String name) {
+        return new Path(paths.manifestDirectory(), name);
+    }
+
+    /**
+     * The identifier of this commit user's latest snapshot, scanning back from the latest snapshot:
+     * identifiers of one user only grow, so every identifier up to it has landed (or was given up). A
+     * writer restarted after a crash uses it to recognise a replayed commit that already landed.
+     */
+    public OptionalLong latestCommittedIdentifier() throws IOException {
+        Long latest = snapshots.latestSnapshotId();
+        Long earliest = snapshots.earliestSnapshotId();
+        if (latest == null) {
+            return OptionalLong.empty();
+        }
+        for (long id = latest; id >= (earliest == null ? 1 : earliest); id--) {
+            if (!snapshots.snapshotExists(id)) {
+                // Expired while we looked: everything older is gone too.
+                break;
+            }
+            Snapshot s = snapshots.snapshot(id);
+            if (commitUser.equals(s.commitUser())) {
+                return OptionalLong.of(s.commitIdentifier());
+            }
+        }
+        return OptionalLong.empty();
+    }
+
+    /** A snapshot after {@code startLatest} with our user, identifier and kind: our commit already landed. */
+    private Optional<Long> findLanded(Long startLatest, long commitIdentifier, CommitKind kind) throws IOException {
+        Long latest = snapshots.latestSnapshotId();
+        if (latest == null) {
+            return Optional.empty();
+        }
+        long from = startLatest == null ? 1 : startLatest + 1;
+        for (long id = latest; id >= from; id--) {
+            if (!snapshots.snapshotExists(id)) {
+                break;
+            }
+            Snapshot s = snapshots.snapshot(id);
+            if (commitUser.equals(s.commitUser()) && s.commitIdentifier() == commitIdentifier && s.commitKind() == kind) {
+                return Optional.of(id);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The changelog manifest list of a commit and the rows of its changelog files. */
+    private record ChangelogManifests(ManifestList.Written list, long recordCount) {}
+
+    private Snapshot buildSnapshot(Snapshot latest, List<ManifestFileMeta> delta, List<ManifestEntry> changes,
+            ChangelogManifests changelog, List<IndexManifestEntry> indexChanges, long commitIdentifier, CommitKind kind,
+            ManifestFile manifestFile, ManifestList manifestList, List<Path> attemptFiles) throws IOException {
+        List<ManifestFileMeta> base = new ArrayList<>();
+        long previousTotal = 0;
+        if (latest != null) {
+            base.addAll(snapshotFiles.dataManifests(latest));
+            previousTotal = latest.totalRecordCount() == null ? 0 : latest.totalRecordCount();
+        }
+        List<ManifestFileMeta> merged = ManifestMerger.merge(base, manifestFile, options.manifestTargetFileSize(),
+                options.manifestMergeMinCount());
+        Set<String> baseNames = new HashSet<>();
+        for (ManifestFileMeta m : base) {
+            baseNames.add(m.fileName());
+        }
+        for (ManifestFileMeta m : merged) {
+            if (!baseNames.contains(m.fileName())) {
+                attemptFiles.add(manifestPath(m.fileName()));
+            }
+        }
+        ManifestList.Written baseList = manifestList.write(merged);
+        attemptFiles.add(manifestPath(baseList.fileName()));
+        ManifestList.Written deltaList = manifestList.write(delta);
+        attemptFiles.add(manifestPath(deltaList.fileName()));
+        long deltaRecords = 0;
+        for (ManifestEntry e : changes) {
+            deltaRecords += e.kind() == FileKind.ADD ? e.file().rowCount() : -e.file().rowCount();
+        }
+        long id = latest == null ? 1 : latest.id() + 1;
+        String indexManifest = latest == null ? null : latest.indexManifest();
+        if (!indexChanges.isEmpty()) {
+            indexManifest = writeIndexManifest(latest, indexChanges, attemptFiles);
+        }
+        return Snapshot.builder()
+                .id(id)
+                .schemaId(schema.id())
+                .baseManifestList(baseList.fileName())
+                .baseManifestListSize(baseList.fileSize())
+                .deltaManifestList(deltaList.fileName())
+                .deltaManifestListSize(deltaList.fileSize())
+                .changelogManifestList(changelog == null ? null : changelog.list().fileName())
+                .changelogManifestListSize(changelog == null ? null : changelog.list().fileSize())
+                .changelogRecordCount(changelog == null ? null : changelog.recordCount())
+                .indexManifest(indexManifest)
+                .commitUser(commitUser)
+                .commitIdentifier(commitIdentifier)
+                .commitKind(kind)
+                .timeMillis(clock.millis())
+                .totalRecordCount(previousTotal + deltaRecords)
+                .deltaRecordCount(deltaRecords)
+                .nextRowId(latest == null ? 0L : latest.nextRowId())
+                .build();
+    }
+
+    /**
+     * The index manifest of the next snapshot: the latest one's entries with the changes applied (a
+     * bucket's DELETEs before its ADDs; by file name for append tables without buckets, as Paimon
+     * combines them), or null when no index file is left.
+     */
+    private String writeIndexManifest(Snapshot latest, List<IndexManifestEntry> indexChanges, List<Path> attemptFiles)
+            throws IOException {
+        IndexManifestFile file = new IndexManifestFile(io, paths.manifestDirectory(), names);
+        List<IndexManifestEntry> previous = latest == null || latest.indexManifest() == null
+                ? List.of() : file.read(latest.indexManifest());
+        boolean byFileName = schema.primaryKeys().isEmpty() && options.bucket() == -1;
+        List<IndexManifestEntry> next = byFileName
+                ? IndexManifestEntries.combineByFileName(previous, indexChanges)
+                : IndexManifestEntries.combineByBucket(previous, indexChanges);
+        if (next.isEmpty()) {
+            return null;
+        }
+        String name = file.write(next);
+        attemptFiles.add(manifestPath(name));
+        return name;
+    }
+}

@@ -1,0 +1,59 @@
+package io.strata.table.compact;
+
+import io.strata.data.RowComparator;
+import io.strata.lsm.BucketDeletionVectors;
+import io.strata.lsm.CompactManager;
+import io.strata.lsm.CompactStrategy;
+import io.strata.lsm.ForceLevel0Compaction;
+import io.strata.lsm.Levels;
+import io.strata.lsm.UniversalCompaction;
+import io.strata.lsm.mergeengine.MergeFunctionFactory;
+import io.strata.manifest.DataFileMeta;
+import io.strata.schema.ChangelogOptions;
+import io.strata.schema.CompactionOptions;
+import io.strata.schema.TableSchema;
+import io.strata.table.store.DataFileNames;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * How one primary-key bucket is compacted, the same for a writer and for a policy compaction of the
+ * table: the bucket's levels, Paimon's universal compaction (level 0 forced up at every commit for tables
+ * that look old values up), and the rewriter that merges and writes the changelog.
+ */
+public final class BucketCompactions {
+
+    private BucketCompactions() {}
+
+    /** The compactions of bucket {@code key}, whose live files are {@code files}, run on {@code executor}. */
+    public static CompactManager manager(TableStore store, MergeFunctionFactory mergeFunctions,
+            SnapshotFiles.BucketKey key, List<DataFileMeta> files, ExecutorService executor, DataFileNames names) {
+        return manager(store, mergeFunctions, key, files, executor, names, null);
+    }
+
+    /**
+     * Same, maintaining the bucket's deletion vectors {@code deletions} (deletion-vectors tables; null
+     * for others): compactions mark the old rows of the keys they write and always drop deletes.
+     */
+    public static CompactManager manager(TableStore store, MergeFunctionFactory mergeFunctions,
+            SnapshotFiles.BucketKey key, List<DataFileMeta> files, ExecutorService executor, DataFileNames names,
+            BucketDeletionVectors deletions) {
+        TableSchema schema = store.schema();
+        CompactionOptions compaction = new CompactionOptions(schema.tableOptions());
+        RowComparator keyOrder = RowComparator.of(schema.trimmedPrimaryKeyType());
+        Levels levels = new Levels(keyOrder, files, compaction.numLevels());
+        UniversalCompaction universal = new UniversalCompaction(compaction.maxSizeAmplificationPercent(),
+                compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval(), store.clock());
+        // The lookup producer's changelog and the reads of first-row and deletion-vectors tables (which skip
+        // level 0) need level 0 empty.
+        CompactStrategy strategy = new ChangelogOptions(schema.tableOptions()).needsLookup()
+                ? new ForceLevel0Compaction(universal) : universal;
+        String description = "bucket " + key.bucket() + " of partition " + store.paths().partitionPath(key.partition())
+                + " of table " + store.location();
+        return new CompactManager(executor, levels, strategy, keyOrder, compaction.compactionFileSize(true),
+                compaction.stopTrigger(), new MergeTreeCompactRewriter(store, mergeFunctions, key.partition(),
+                        key.bucket(), names, levels.maxLevel(), deletions), description, deletions != null);
+    }
+}

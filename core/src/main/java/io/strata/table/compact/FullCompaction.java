@@ -1,0 +1,202 @@
+package io.strata.table.compact;
+
+import io.strata.data.GenericRow;
+import io.strata.data.Row;
+import io.strata.data.RowComparator;
+import io.strata.lsm.BucketDeletionVectors;
+import io.strata.lsm.CompactResult;
+import io.strata.lsm.IntervalPartition;
+import io.strata.lsm.RecordCursor;
+import io.strata.lsm.mergeengine.MergeFunctionFactory;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.FileSource;
+import io.strata.manifest.IndexManifestEntry;
+import io.strata.manifest.ManifestEntry;
+import io.strata.schema.ChangelogOptions;
+import io.strata.schema.ChangelogProducer;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Snapshot;
+import io.strata.table.CommitCallbackException;
+import io.strata.table.CommitStateUnknownException;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.table.Table;
+import io.strata.table.commit.CommitHooks;
+import io.strata.table.commit.FileStoreCommit;
+import io.strata.table.source.SplitReader;
+import io.strata.table.store.DataFileNames;
+import io.strata.table.store.DeletionVectorIndex;
+import io.strata.table.store.RollingDataFileWriter;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
+import io.strata.table.write.TableWriter;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Brings a table to its read-optimised state: every primary-key bucket with more than one file, or
+ * with files below the top level, is merged into one sorted run at the top level (deletes dropped,
+ * since nothing older remains beneath); every append bucket with several files is rewritten into one
+ * run of files. The result is one COMPACT snapshot that removes the old files and adds the new.
+ */
+public final class FullCompaction {
+
+    private final Table table;
+    private final TableStore store;
+    private final TableSchema schema;
+    private final TableOptions options;
+    private final boolean primaryKey;
+    /** The buckets this compaction may rewrite; the others keep their files as they are. */
+    private final Predicate<SnapshotFiles.BucketKey> scope;
+
+    public FullCompaction(Table table) {
+        this(table, bucket -> true);
+    }
+
+    public FullCompaction(Table table, Predicate<SnapshotFiles.BucketKey> scope) {
+        this.table = table;
+        this.store = TableStore.of(table);
+        this.scope = scope;
+        this.schema = store.schema();
+        this.options = schema.tableOptions();
+        this.primaryKey = !schema.primaryKeys().isEmpty();
+        try {
+            TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
+        }
+    }
+
+    public long run() throws IOException {
+        // Opened first: a table that needs a commit lock it lacks fails before any file is rewritten.
+        try (CommitHooks hooks = CommitHooks.open(table)) {
+            return run(hooks);
+        }
+    }
+
+    private long run(CommitHooks hooks) throws IOException {
+        Snapshot latest = store.snapshotManager().latestSnapshot().orElse(null);
+        if (latest == null) {
+            return -1;
+        }
+        Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+        for (ManifestEntry e : store.snapshotFiles().liveEntries(latest, null)) {
+            buckets.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
+        }
+        int topLevel = options.numLevels() - 1;
+        RowType rowType = schema.rowType();
+        int[] all = IntStream.range(0, rowType.fieldCount()).toArray();
+        int[] keyPositions = schema.trimmedPrimaryKeys().stream().mapToInt(rowType::requireIndexOf).toArray();
+        DataFileNames names = new DataFileNames();
+        List<ManifestEntry> changes = new ArrayList<>();
+        List<RollingDataFileWriter> writers = new ArrayList<>();
+        List<ManifestEntry> changelog = new ArrayList<>();
+        List<Path> produced = new ArrayList<>();
+        boolean changelogRewrite = primaryKey && (options.changelogProducer() != ChangelogProducer.NONE
+                || new ChangelogOptions(options).needsLookup());
+        MergeFunctionFactory mergeFunctions = changelogRewrite ? new MergeFunctionFactory(schema) : null;
+        Comparator<Row> fileKeys = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
+        // Deletion vectors (Paimon's, or Strata's): rewritten files are read without their deleted rows and
+        // lose their vectors, so each rewritten bucket's index files are replaced.
+        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> indexFiles = store.snapshotFiles().deletionIndexFiles(latest);
+        DeletionVectorIndex dvIndex = new DeletionVectorIndex(store);
+        List<IndexManifestEntry> indexChanges = new ArrayList<>();
+        try {
+            for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
+                if (!scope.test(b.getKey())) {
+                    continue;
+                }
+                List<ManifestEntry> entries = b.getValue();
+                List<IndexManifestEntry> bucketIndex = indexFiles.getOrDefault(b.getKey(), List.of());
+                // A lone file with deleted rows is rewritten too: its vector then goes.
+                boolean needed = entries.size() > 1
+                        || (primaryKey && entries.get(0).file().level() != topLevel)
+                        || bucketIndex.stream().anyMatch(e -> e.indexFile().rowCount() > 0);
+                if (!needed) {
+                    continue;
+                }
+                ManifestEntry first = entries.get(0);
+                List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
+                Split split = new Split(latest.id(), first.partition(), first.bucket(), first.totalBuckets(), files,
+                        bucketIndex.stream().map(IndexManifestEntry::indexFile).toList());
+                Plan plan = new Plan(latest, List.of(split), all, rowType, null);
+                int level = primaryKey ? topLevel : 0;
+                if (primaryKey && changelogRewrite) {
+                    // Changelog producers and lookup tables merge key by key (docs/changelog.md).
+                    BucketDeletionVectors deletions = options.deletionVectorsEnabled() ? dvIndex.read(bucketIndex) : null;
+                    MergeTreeCompactRewriter rewriter = new MergeTreeCompactRewriter(store, mergeFunctions,
+                            first.partition(), first.bucket(), names, topLevel, deletions);
+                    rewriter.beforeCompaction(topLevel, List.of());
+                    CompactResult result = rewriter.rewrite(topLevel, true,
+                            new IntervalPartition(fileKeys).partition(files));
+                    Path dir = store.paths().bucketDirectory(first.partition(), first.bucket());
+                    result.after().forEach(f -> produced.add(new Path(dir, f.fileName())));
+                    result.changelog().forEach(f -> produced.add(new Path(dir, f.fileName())));
+                    for (ManifestEntry e : entries) {
+                        changes.add(new ManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
+                    }
+                    for (DataFileMeta f : result.after()) {
+                        changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                    }
+                    for (DataFileMeta f : result.changelog()) {
+                        changelog.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                    }
+                    if (!bucketIndex.isEmpty() || (deletions != null && deletions.modified())) {
+                        indexChanges.addAll(dvIndex.replace(first.partition(), first.bucket(), bucketIndex,
+                                deletions == null ? BucketDeletionVectors.empty() : deletions));
+                    }
+                    continue;
+                }
+                RollingDataFileWriter writer = new RollingDataFileWriter(store.fileIO(),
+                        store.paths().bucketDirectory(first.partition(), first.bucket()), rowType, keyPositions, primaryKey,
+                        options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
+                        schema.id(), level, FileSource.COMPACT);
+                writers.add(writer);
+                try (RecordCursor cursor = new SplitReader(store, plan).openCursor(split)) {
+                    while (cursor.advance()) {
+                        // The writer keeps the last row as the file's max key: hand it a row it owns.
+                        writer.write(GenericRow.copyOf(cursor.value(), rowType), cursor.sequenceNumber(), cursor.kind());
+                    }
+                }
+                for (ManifestEntry e : entries) {
+                    changes.add(new ManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
+                }
+                for (DataFileMeta f : writer.finish()) {
+                    changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                }
+                // Every file of the bucket was rewritten without its deleted rows: no vector is left.
+                indexChanges.addAll(dvIndex.replace(first.partition(), first.bucket(), bucketIndex,
+                        BucketDeletionVectors.empty()));
+            }
+            if (changes.isEmpty()) {
+                return -1;
+            }
+            return new FileStoreCommit(store, UUID.randomUUID().toString(), hooks)
+                    .commit(changes, changelog, indexChanges, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+        } catch (CommitCallbackException | CommitStateUnknownException e) {
+            // The COMPACT snapshot landed (or may have) and references the new files: they must stay.
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            for (RollingDataFileWriter w : writers) {
+                w.abort();
+            }
+            for (Path p : produced) {
+                store.fileIO().deleteQuietly(p);
+            }
+            dvIndex.deleteAdded(indexChanges);
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package io.strata.table.compact;
+
+import io.strata.lsm.BucketDeletionVectors;
+import io.strata.lsm.CompactManager;
+import io.strata.lsm.CompactResult;
+import io.strata.lsm.UniversalCompaction;
+import io.strata.lsm.mergeengine.MergeFunctionFactory;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.IndexManifestEntry;
+import io.strata.manifest.ManifestEntry;
+import io.strata.schema.CompactionOptions;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Snapshot;
+import io.strata.table.CommitCallbackException;
+import io.strata.table.CommitStateUnknownException;
+import io.strata.table.Table;
+import io.strata.table.TableCompaction;
+import io.strata.table.commit.CommitHooks;
+import io.strata.table.commit.FileStoreCommit;
+import io.strata.table.store.DataFileNames;
+import io.strata.table.store.DeletionVectorIndex;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
+import io.strata.table.write.TableWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Compacts the selected primary-key buckets of a table the way a stream writer would after a flush:
+ * each bucket's levels are restored from the latest snapshot, the table's {@link UniversalCompaction}
+ * picks once, and the {@link CompactManager} runs the pick ({@code MergeTreeCompactTask}: merges, and
+ * moves of big lone files up a level). All results go into one COMPACT snapshot.
+ */
+final class PolicyCompaction {
+
+    private final Table table;
+    private final TableStore store;
+    private final Predicate<SnapshotFiles.BucketKey> scope;
+    private final TableCompaction.Progress progress;
+    private final TableSchema schema;
+    private final MergeFunctionFactory mergeFunctions;
+    /** Deletion-vectors tables: the index files of the latest snapshot, and the changes the compactions make. */
+    private final DeletionVectorIndex dvIndex;
+    private Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> indexFiles = Map.of();
+    private final List<IndexManifestEntry> indexChanges = new ArrayList<>();
+
+    PolicyCompaction(Table table, Predicate<SnapshotFiles.BucketKey> scope, TableCompaction.Progress progress) {
+        this.table = table;
+        this.store = TableStore.of(table);
+        this.scope = scope;
+        this.progress = progress;
+        this.schema = store.schema();
+        if (schema.primaryKeys().isEmpty()) {
+            throw new UnsupportedOperationException("Table " + store.location()
+                    + " has no primary key: policy compaction applies to primary-key tables");
+        }
+        try {
+            TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
+            // Malformed compaction options fail here, naming the table, before any bucket is read.
+            new CompactionOptions(schema.tableOptions());
+            this.mergeFunctions = new MergeFunctionFactory(schema);
+            this.dvIndex = schema.tableOptions().deletionVectorsEnabled() ? new DeletionVectorIndex(store) : null;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns the COMPACT snapshot id, or -1 if the strategy picked nothing in any selected bucket. */
+    long run() throws IOException {
+        // Opened first: a table that needs a commit lock it lacks fails before any file is rewritten.
+        try (CommitHooks hooks = CommitHooks.open(table)) {
+            Snapshot latest = store.snapshotManager().latestSnapshot().orElse(null);
+            if (latest == null) {
+                return -1;
+            }
+            if (dvIndex != null) {
+                indexFiles = store.snapshotFiles().deletionIndexFiles(latest);
+            }
+            Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+            for (ManifestEntry e : store.snapshotFiles().liveEntries(latest, null)) {
+                SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(e.partition(), e.bucket());
+                if (scope.test(key)) {
+                    buckets.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
+                }
+            }
+            return compactAndCommit(buckets, hooks);
+        }
+    }
+
+    private long compactAndCommit(Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets, CommitHooks hooks)
+            throws IOException {
+        List<ManifestEntry> changes = new ArrayList<>();
+        // Changelog producers (full-compaction at the max level, lookup) write changelog files beside the
+        // rewritten data: they go into the COMPACT snapshot's changelog manifests, or readers miss them.
+        List<ManifestEntry> changelog = new ArrayList<>();
+        Map<SnapshotFiles.BucketKey, CompactResult> results = new LinkedHashMap<>();
+        DataFileNames names = new DataFileNames();
+        // One thread, as a writer's compactions: buckets are compacted one at a time.
+        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "strata-compaction-" + store.location().getName());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            int done = 0;
+            for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
+                progress.bucketsDone(done++, buckets.size());
+                ManifestEntry first = b.getValue().get(0);
+                Optional<CompactResult> result = compact(b.getKey(), b.getValue(), executor, names);
+                if (result.isEmpty() || result.get().isEmpty()) {
+                    continue;
+                }
+                results.put(b.getKey(), result.get());
+                for (DataFileMeta f : result.get().before()) {
+                    changes.add(new ManifestEntry(FileKind.DELETE, first.partition(), first.bucket(), first.totalBuckets(), f));
+                }
+                for (DataFileMeta f : result.get().after()) {
+                    changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                }
+                for (DataFileMeta f : result.get().changelog()) {
+                    changelog.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
+                }
+            }
+            if (changes.isEmpty()) {
+                return -1;
+            }
+            return new FileStoreCommit(store, UUID.randomUUID().toString(), hooks)
+                    .commit(changes, changelog, indexChanges, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+        } catch (CommitCallbackException | CommitStateUnknownException e) {
+            // The COMPACT snapshot landed (or may have) and references the new files: they must stay.
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            deleteOutputs(results);
+            if (dvIndex != null) {
+                dvIndex.deleteAdded(indexChanges);
+            }
+            throw e;
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    /** One pick of the strategy on the bucket's runs, run to its end; empty if the strategy picked nothing. */
+    private Optional<CompactResult> compact(SnapshotFiles.BucketKey key, List<ManifestEntry> entries,
+            ExecutorService executor, DataFileNames names) throws IOException {
+        List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
+        List<IndexManifestEntry> bucketIndex = indexFiles.getOrDefault(key, List.of());
+        BucketDeletionVectors deletions = dvIndex == null ? null : dvIndex.read(bucketIndex);
+        CompactManager manager = BucketCompactions.manager(store, mergeFunctions, key, files, executor, names, deletions);
+        manager.triggerCompaction(false);
+        Optional<CompactResult> result = manager.compactionResult(true);
+        if (deletions != null && deletions.modified()) {
+            indexChanges.addAll(dvIndex.replace(key.partition(), key.bucket(), bucketIndex, deletions));
+        }
+        return result;
+    }
+
+    /** Deletes what the finished compactions wrote; a file only moved up a level keeps its name and stays. */
+    private void deleteOutputs(Map<SnapshotFiles.BucketKey, CompactResult> results) {
+        for (Map.Entry<SnapshotFiles.BucketKey, CompactResult> r : results.entrySet()) {
+            Set<String> kept = new HashSet<>();
+            r.getValue().before().forEach(f -> kept.add(f.fileName()));
+            Path directory = store.paths().bucketDirectory(r.getKey().partition(), r.getKey().bucket());
+            List<DataFileMeta> written = new ArrayList<>(r.getValue().after());
+            written.addAll(r.getValue().changelog());
+            for (DataFileMeta f : written) {
+                if (!kept.contains(f.fileName())) {
+                    store.fileIO().deleteQuietly(new Path(directory, f.fileName()));
+                }
+            }
+        }
+    }
+}

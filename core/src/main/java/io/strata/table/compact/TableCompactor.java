@@ -1,0 +1,188 @@
+package io.strata.table.compact;
+
+import io.strata.data.BinaryRow;
+import io.strata.data.RowValues;
+import io.strata.manifest.ManifestEntry;
+import io.strata.snapshot.Snapshot;
+import io.strata.table.CommitCallbackException;
+import io.strata.table.CommitFailedException;
+import io.strata.table.CommitStateUnknownException;
+import io.strata.table.Table;
+import io.strata.table.TableCompaction;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/** The implementation of {@link TableCompaction}. */
+public final class TableCompactor implements TableCompaction {
+
+    /** How the selected buckets are compacted. */
+    enum Mode { FULL, POLICY }
+
+    private final Table table;
+    private final TableStore store;
+    private final Map<String, String> partition;
+    private final Integer bucket;
+    private final Mode mode;
+    private final Progress progress;
+
+    public TableCompactor(Table table) {
+        this(table, Map.of(), null, Mode.FULL, (done, total) -> { });
+    }
+
+    private TableCompactor(Table table, Map<String, String> partition, Integer bucket, Mode mode,
+            Progress progress) {
+        this.table = table;
+        this.store = TableStore.of(table);
+        this.partition = partition;
+        this.bucket = bucket;
+        this.mode = mode;
+        this.progress = progress;
+    }
+
+    @Override
+    public TableCompaction partition(Map<String, String> spec) {
+        List<String> keys = store.schema().partitionKeys();
+        for (String key : spec.keySet()) {
+            if (!keys.contains(key)) {
+                throw new IllegalArgumentException("Table " + store.location() + " has no partition key '" + key
+                        + "'" + (keys.isEmpty() ? ": it is not partitioned" : "; its partition keys: "
+                        + String.join(", ", keys)));
+            }
+            Objects.requireNonNull(spec.get(key), () -> "Value of partition key '" + key + "'");
+        }
+        return new TableCompactor(table, Map.copyOf(spec), bucket, mode, progress);
+    }
+
+    @Override
+    public TableCompaction bucket(int number) {
+        int buckets = store.schema().tableOptions().bucket();
+        if (number < 0 || (buckets > 0 && number >= buckets)) {
+            throw new IllegalArgumentException("Table " + store.location() + " has no bucket " + number
+                    + (buckets > 0 ? ": its buckets are 0 to " + (buckets - 1) : ": bucket numbers start at 0"));
+        }
+        return new TableCompactor(table, partition, number, mode, progress);
+    }
+
+    @Override
+    public TableCompaction full() {
+        return new TableCompactor(table, partition, bucket, Mode.FULL, progress);
+    }
+
+    @Override
+    public TableCompaction policy() {
+        if (store.schema().primaryKeys().isEmpty()) {
+            throw new UnsupportedOperationException("Table " + store.location() + " has no primary key: policy "
+                    + "compaction picks among the sorted runs of primary-key buckets; use a full compaction");
+        }
+        return new TableCompactor(table, partition, bucket, Mode.POLICY, progress);
+    }
+
+    @Override
+    public TableCompaction progress(Progress listener) {
+        return new TableCompactor(table, partition, bucket, mode, Objects.requireNonNull(listener, "listener"));
+    }
+
+    @Override
+    public Result run() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException {
+        try {
+            Snapshot before = store.snapshotManager().latestSnapshot().orElse(null);
+            if (before == null) {
+                return new Result(-1, 0, 0, 0, 0);
+            }
+            Map<SnapshotFiles.BucketKey, Set<String>> filesBefore = selectedFiles(before);
+            int total = filesBefore.size();
+            long snapshotId;
+            if (total == 0) {
+                snapshotId = -1;
+            } else if (mode == Mode.FULL) {
+                snapshotId = new FullCompaction(table, countingScope(total)).run();
+            } else {
+                snapshotId = new PolicyCompaction(table, this::selects, progress).run();
+            }
+            progress.bucketsDone(total, total);
+            if (snapshotId < 0) {
+                int files = filesBefore.values().stream().mapToInt(Set::size).sum();
+                return new Result(-1, total, 0, files, files);
+            }
+            Snapshot after = store.snapshotManager().snapshot(snapshotId);
+            return summarise(snapshotId, filesBefore, selectedFiles(after));
+        } catch (IOException | UncheckedIOException e) {
+            throw CommitFailedException.because(store.location(), e);
+        }
+    }
+
+    /** The scope, also telling the progress: buckets are compacted one after the other as they are tested. */
+    private Predicate<SnapshotFiles.BucketKey> countingScope(int total) {
+        int[] selected = {0};
+        return key -> {
+            if (!selects(key)) {
+                return false;
+            }
+            progress.bucketsDone(Math.min(selected[0]++, total), total);
+            return true;
+        };
+    }
+
+    boolean selects(SnapshotFiles.BucketKey key) {
+        if (bucket != null && key.bucket() != bucket) {
+            return false;
+        }
+        if (partition.isEmpty()) {
+            return true;
+        }
+        RowType type = store.schema().partitionType();
+        String defaultName = store.schema().tableOptions().partitionDefaultName();
+        for (int i = 0; i < type.fieldCount(); i++) {
+            String wanted = partition.get(type.field(i).name());
+            if (wanted != null && !wanted.equals(partitionValue(key.partition(), i, type, defaultName))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The value as a partition directory names it (unescaped): blank or null is the default partition name. */
+    private static String partitionValue(BinaryRow partition, int i, RowType type, String defaultName) {
+        Object v = RowValues.get(partition, i, type.typeAt(i));
+        String text = v == null ? null : v.toString();
+        return text == null || text.isBlank() ? defaultName : text;
+    }
+
+    private Map<SnapshotFiles.BucketKey, Set<String>> selectedFiles(Snapshot snapshot) throws IOException {
+        Map<SnapshotFiles.BucketKey, Set<String>> files = new LinkedHashMap<>();
+        for (ManifestEntry e : store.snapshotFiles().liveEntries(snapshot, null)) {
+            SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(e.partition(), e.bucket());
+            if (selects(key)) {
+                // Level too: a file moved up without rewriting keeps its name but did change.
+                files.computeIfAbsent(key, k -> new HashSet<>()).add(e.file().fileName() + "@" + e.file().level());
+            }
+        }
+        return files;
+    }
+
+    private static Result summarise(long snapshotId, Map<SnapshotFiles.BucketKey, Set<String>> before,
+            Map<SnapshotFiles.BucketKey, Set<String>> after) {
+        Map<SnapshotFiles.BucketKey, Set<String>> all = new HashMap<>(before);
+        after.keySet().forEach(k -> all.putIfAbsent(k, Set.of()));
+        int compacted = 0;
+        for (SnapshotFiles.BucketKey key : all.keySet()) {
+            if (!before.getOrDefault(key, Set.of()).equals(after.getOrDefault(key, Set.of()))) {
+                compacted++;
+            }
+        }
+        int filesBefore = before.values().stream().mapToInt(Set::size).sum();
+        int filesAfter = after.values().stream().mapToInt(Set::size).sum();
+        return new Result(snapshotId, before.size(), compacted, filesBefore, filesAfter);
+    }
+}

@@ -1,0 +1,182 @@
+package io.strata.table.source;
+
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.IndexFileMeta;
+import io.strata.manifest.IndexManifestEntry;
+import io.strata.manifest.ManifestEntry;
+import io.strata.predicate.Predicate;
+import io.strata.predicate.PredicateBuilder;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.Snapshot;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.table.TableScan;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+/** The implementation of {@link TableScan}. */
+public final class SnapshotScan implements TableScan {
+
+    private final TableStore store;
+    private final Long snapshotId;
+    private final Long timestampMillis;
+    private final String tag;
+    private final Predicate filter;
+    private final List<String> projection;
+
+    public SnapshotScan(TableStore store) {
+        this(store, null, null, null, null, null);
+    }
+
+    private SnapshotScan(TableStore store, Long snapshotId, Long timestampMillis, String tag, Predicate filter,
+            List<String> projection) {
+        this.store = store;
+        this.snapshotId = snapshotId;
+        this.timestampMillis = timestampMillis;
+        this.tag = tag;
+        this.filter = filter;
+        this.projection = projection;
+    }
+
+    @Override
+    public TableScan asOfSnapshot(long id) {
+        return new SnapshotScan(store, id, null, null, filter, projection);
+    }
+
+    @Override
+    public TableScan asOfTimestamp(long epochMillis) {
+        return new SnapshotScan(store, null, epochMillis, null, filter, projection);
+    }
+
+    @Override
+    public TableScan asOfTag(String tagName) {
+        return new SnapshotScan(store, null, null, tagName, filter, projection);
+    }
+
+    @Override
+    public TableScan filter(Predicate predicate) {
+        Predicate combined = filter == null ? predicate : PredicateBuilder.and(filter, predicate);
+        return new SnapshotScan(store, snapshotId, timestampMillis, tag, combined, projection);
+    }
+
+    @Override
+    public TableScan select(String... columns) {
+        return new SnapshotScan(store, snapshotId, timestampMillis, tag, filter, List.of(columns));
+    }
+
+    /** Resolves the snapshot to read, or null if the table has none. */
+    Snapshot resolveSnapshot() throws IOException {
+        if (snapshotId != null) {
+            return store.snapshotManager().snapshot(snapshotId);
+        }
+        if (timestampMillis != null) {
+            Snapshot s = store.snapshotManager().latestSnapshotAtOrBefore(timestampMillis);
+            if (s == null) {
+                throw new IllegalArgumentException("Table " + store.location() + " has no snapshot at or before "
+                        + Instant.ofEpochMilli(timestampMillis));
+            }
+            return s;
+        }
+        if (tag != null) {
+            return store.tagManager().tag(tag).orElseThrow(() -> new IllegalArgumentException(
+                    "Table " + store.location() + " has no tag '" + tag + "'"));
+        }
+        return store.snapshotManager().latestSnapshot().orElse(null);
+    }
+
+    @Override
+    public Plan plan() {
+        try {
+            return doPlan();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    private Plan doPlan() throws IOException {
+        TableSchema schema = store.schema();
+        RowType rowType = schema.rowType();
+        int[] projected = projection == null
+                ? IntStream.range(0, rowType.fieldCount()).toArray()
+                : projection.stream().mapToInt(rowType::requireIndexOf).toArray();
+        RowType readType = rowType.project(projected);
+        Snapshot snapshot = resolveSnapshot();
+        if (snapshot == null) {
+            return new Plan(null, List.of(), projected, readType, filter);
+        }
+        Set<Integer> partitionFields = new HashSet<>();
+        for (String p : schema.partitionKeys()) {
+            partitionFields.add(rowType.requireIndexOf(p));
+        }
+        Predicate partitionFilter = filter == null ? null : filter.restrictTo(partitionFields);
+        // Statistics may skip files only on fields whose value is the same in every version of a key
+        // (the key itself) for primary-key tables; any field for append tables.
+        Predicate fileFilter = null;
+        if (filter != null) {
+            if (schema.primaryKeys().isEmpty()) {
+                fileFilter = filter;
+            } else {
+                Set<Integer> keyFields = new HashSet<>();
+                for (String k : schema.primaryKeys()) {
+                    keyFields.add(rowType.requireIndexOf(k));
+                }
+                fileFilter = filter.restrictTo(keyFields);
+            }
+        }
+        int numBuckets = schema.tableOptions().bucket();
+        Set<Integer> buckets = BucketPruning.buckets(filter, rowType,
+                schema.bucketKeys().stream().mapToInt(rowType::requireIndexOf).toArray(), numBuckets);
+        SnapshotFiles files = store.snapshotFiles();
+        Map<SnapshotFiles.BucketKey, List<ManifestEntry>> byBucket = new LinkedHashMap<>();
+        for (ManifestEntry e : files.liveEntries(snapshot, partitionFilter)) {
+            // A bucket the filter's key values cannot hash to holds no match (files written with another
+            // bucket count are kept: their rows were placed by that count).
+            if (buckets != null && e.totalBuckets() == numBuckets && !buckets.contains(e.bucket())) {
+                continue;
+            }
+            if (fileFilter != null && !mayMatch(fileFilter, e.file(), schema)) {
+                continue;
+            }
+            byBucket.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
+        }
+        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> dvs = files.deletionIndexFiles(snapshot);
+        List<Split> splits = new ArrayList<>();
+        for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : byBucket.entrySet()) {
+            List<DataFileMeta> metas = new ArrayList<>();
+            for (ManifestEntry e : b.getValue()) {
+                metas.add(e.file());
+            }
+            List<IndexFileMeta> index = new ArrayList<>();
+            for (IndexManifestEntry e : dvs.getOrDefault(b.getKey(), List.of())) {
+                index.add(e.indexFile());
+            }
+            ManifestEntry first = b.getValue().get(0);
+            splits.add(new Split(snapshot.id(), first.partition(), first.bucket(), first.totalBuckets(), metas, index));
+        }
+        return new Plan(snapshot, splits, projected, readType, filter);
+    }
+
+    private static boolean mayMatch(Predicate p, DataFileMeta file, TableSchema schema) {
+        // Stats rows hold the columns of the schema the file was written with; map only when it is ours.
+        if (file.schemaId() != schema.id() || file.valueStatsCols() != null || file.valueStats() == null) {
+            return true;
+        }
+        if (file.valueStats().minValues().arity() != schema.rowType().fieldCount()) {
+            return true;
+        }
+        return p.mayMatch(file.rowCount(), file.valueStats().minValues(), file.valueStats().maxValues(),
+                file.valueStats().nullCounts());
+    }
+
+}

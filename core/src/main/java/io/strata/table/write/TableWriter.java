@@ -1,0 +1,453 @@
+package io.strata.table.write;
+
+import io.strata.data.BinaryRow;
+import io.strata.data.GenericRow;
+import io.strata.data.Row;
+import io.strata.data.RowKind;
+import io.strata.lsm.CompactManager;
+import io.strata.lsm.MemoryBudget;
+import io.strata.lsm.WriteBuffer;
+import io.strata.lsm.WriteMerge;
+import io.strata.lsm.mergeengine.MergeFunctionFactory;
+import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.IndexManifestEntry;
+import io.strata.manifest.ManifestEntry;
+import io.strata.schema.ChangelogOptions;
+import io.strata.schema.ChangelogProducer;
+import io.strata.schema.CompactionOptions;
+import io.strata.schema.TableOptions;
+import io.strata.schema.TableSchema;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Snapshot;
+import io.strata.table.BatchWrite;
+import io.strata.table.CommitCallbackException;
+import io.strata.table.CommitFailedException;
+import io.strata.table.CommitStateUnknownException;
+import io.strata.table.Table;
+import io.strata.table.commit.CommitHooks;
+import io.strata.table.commit.FileStoreCommit;
+import io.strata.table.compact.BucketCompactions;
+import io.strata.table.store.DataFileNames;
+import io.strata.table.store.DeletionVectorIndex;
+import io.strata.table.store.KeyEncoder;
+import io.strata.table.store.RollingDataFileWriter;
+import io.strata.table.store.SnapshotFiles;
+import io.strata.table.store.TableStore;
+import io.strata.types.RowType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The writer: routes rows to (partition, bucket) writers, buffers primary-key rows in sorted write
+ * buffers flushed to level-0 files, streams append rows to files, and commits. The write buffers of all
+ * buckets share one memory budget ({@code write-buffer-size}); when it is used up the largest buffer
+ * spills to local disk ({@code write-buffer-spillable}) or, if it may not, is flushed to a level-0 file.
+ * Buffers are flushed when the write commits. Its {@link CommitHooks} are asked for when it is created
+ * (so that a table that needs a commit lock it lacks fails before any row is written) and closed with it.
+ *
+ * <p>Primary-key buckets are LSM trees ({@link MergeTreeBucket}): each flush adds level-0 files and asks
+ * for a universal compaction, which runs on one background thread the writer's buckets share; writes
+ * wait only when a bucket has more sorted runs than {@code num-sorted-run.stop-trigger}. A commit makes
+ * an APPEND snapshot of the flushed files, then a COMPACT snapshot of the compactions that finished,
+ * both under one commit identifier. {@link StreamTableWrite} keeps it, with its buckets' levels, across
+ * many commits. As a {@link BatchWrite} it commits once and does not compact by itself, since
+ * concurrent batch writes of one bucket (several tasks of one query) would conflict over compactions;
+ * {@code full-compaction.delta-commits} makes its commit compact the buckets it wrote fully.
+ *
+ * <p>Changelog ({@code docs/changelog.md}): with {@code changelog-producer=input} each flush also writes
+ * the buffered records as changelog files of the APPEND snapshot; the compactions write the
+ * {@code full-compaction} and {@code lookup} changelog, committed with the COMPACT snapshot. Tables that
+ * look old values up ({@code lookup}, {@code first-row}) compact level 0 at every commit, batch writes too.
+ */
+public final class TableWriter implements BatchWrite {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TableWriter.class);
+
+    /** Paimon's commit identifier for batch writes. */
+    public static final long BATCH_COMMIT_IDENTIFIER = Long.MAX_VALUE;
+
+    private final Table table;
+    private final TableStore store;
+    private final TableSchema schema;
+    private final TableOptions options;
+    /** {@code ignore-delete}, read once: it is checked for every record written. */
+    private final boolean ignoreDelete;
+    private final CompactionOptions compaction;
+    private final ChangelogOptions changelog;
+    private final RowType rowType;
+    private final boolean primaryKey;
+    private final int numBuckets;
+    private final KeyEncoder partitionEncoder;
+    private final KeyEncoder bucketKeyEncoder;
+    private final int[] keyPositions;
+    private final int[] primaryKeyPositions;
+    private final WriteMerge writeMerge;
+    private final MemoryBudget memory;
+    private final boolean spillable;
+    /** Where write buffers spill: the JVM's temp directory, as local as the writer. */
+    private final java.nio.file.Path spillRoot = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
+    private final DataFileNames names = new DataFileNames();
+    private final String commitUser;
+    private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
+    private final CommitHooks hooks;
+    /** Null for append tables. */
+    private final MergeFunctionFactory mergeFunctions;
+    /** The live files of every bucket in the latest snapshot; read when a bucket opens, dropped at each commit. */
+    private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles;
+    /** The deletion-vector index files of every bucket in the same snapshot as {@link #restoredFiles}. */
+    private Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> restoredIndex;
+    /** Primary-key tables with {@code deletion-vectors.enabled}: compactions maintain vectors; else null. */
+    private final DeletionVectorIndex deletionVectorIndex;
+    /** Whether flushes and commits compact by themselves (stream writes unless {@code write-only}). */
+    private final boolean autoCompaction;
+    private ExecutorService compactionExecutor;
+    private boolean committed;
+
+    /** A batch write: a random commit user, and no compaction unless {@code full-compaction.delta-commits} asks. */
+    public TableWriter(Table table) {
+        this(table, UUID.randomUUID().toString(), false);
+    }
+
+    /** @param autoCompaction whether to compact as files are flushed (still off with {@code write-only}) */
+    public TableWriter(Table table, String commitUser, boolean autoCompaction) {
+        this.table = table;
+        this.store = TableStore.of(table);
+        this.schema = store.schema();
+        this.options = schema.tableOptions();
+        this.ignoreDelete = options.ignoreDelete();
+        this.commitUser = commitUser;
+        this.primaryKey = !schema.primaryKeys().isEmpty();
+        try {
+            TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
+            this.memory = new MemoryBudget(options.writeBufferSize());
+            this.spillable = options.writeBufferSpillable();
+            this.compaction = new CompactionOptions(options);
+            this.changelog = new ChangelogOptions(options);
+            // Lookup tables compact level 0 at every commit, batch writes too: their changelog (lookup) or
+            // their reads (first-row, which skip level 0) depend on it, as in Paimon.
+            this.autoCompaction = (autoCompaction || (primaryKey && changelog.needsLookup())) && !compaction.writeOnly();
+            this.mergeFunctions = primaryKey ? new MergeFunctionFactory(schema) : null;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
+        }
+        this.rowType = schema.rowType();
+        this.numBuckets = options.bucket();
+        this.partitionEncoder = new KeyEncoder(rowType, positions(schema.partitionKeys()));
+        List<String> bucketKeys = schema.bucketKeys();
+        this.bucketKeyEncoder = numBuckets > 0 ? new KeyEncoder(rowType, positions(bucketKeys)) : null;
+        if (numBuckets > 0 && bucketKeys.isEmpty()) {
+            throw new IllegalArgumentException("Table " + store.location() + " has bucket=" + numBuckets
+                    + " but no bucket key: set 'bucket-key' or a primary key");
+        }
+        this.keyPositions = positions(schema.trimmedPrimaryKeys());
+        this.primaryKeyPositions = positions(schema.primaryKeys());
+        // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
+        this.writeMerge = primaryKey ? mergeFunctions.forWrite("Table " + store.location()) : null;
+        this.deletionVectorIndex = primaryKey && options.deletionVectorsEnabled() ? new DeletionVectorIndex(store) : null;
+        // Last: nothing after it may fail, or the hooks would not be closed.
+        this.hooks = CommitHooks.open(table);
+    }
+
+    private int[] positions(List<String> names) {
+        return names.stream().mapToInt(rowType::requireIndexOf).toArray();
+    }
+
+    Table table() {
+        return table;
+    }
+
+    String commitUser() {
+        return commitUser;
+    }
+
+    CompactionOptions compactionOptions() {
+        return compaction;
+    }
+
+    @Override
+    public void write(Row row) {
+        if (committed) {
+            throw new IllegalStateException("This write of table " + store.location() + " was already committed");
+        }
+        if (row.arity() != rowType.fieldCount()) {
+            throw new IllegalArgumentException("Table " + store.location() + " has " + rowType.fieldCount()
+                    + " columns, the row has " + row.arity());
+        }
+        if (!primaryKey && !row.kind().isAdd()) {
+            throw new IllegalArgumentException("Table " + store.location()
+                    + " has no primary key: it takes inserts only, got a " + row.kind().shortString() + " row");
+        }
+        for (int p : primaryKeyPositions) {
+            if (row.isNullAt(p)) {
+                throw new IllegalArgumentException("Primary-key column '" + rowType.field(p).name() + "' of table "
+                        + store.location() + " is null");
+            }
+        }
+        BinaryRow partition = partitionEncoder.encode(row);
+        int bucket = numBuckets > 0 ? Math.abs(bucketKeyEncoder.hash(row) % numBuckets) : 0;
+        SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(partition, bucket);
+        try {
+            BucketWriter writer = writers.get(key);
+            if (writer == null) {
+                writer = newWriter(key);
+                writers.put(key, writer);
+            }
+            writer.write(row);
+            if (memory.exceeded()) {
+                relieveMemory();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Writing to table " + store.location() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void delete(Row row) {
+        if (!primaryKey) {
+            throw new IllegalArgumentException("Table " + store.location() + " has no primary key: rows cannot be deleted");
+        }
+        GenericRow copy = GenericRow.copyOf(row, rowType);
+        copy.setKind(RowKind.DELETE);
+        write(copy);
+    }
+
+    private BucketWriter newWriter(SnapshotFiles.BucketKey key) throws IOException {
+        List<DataFileMeta> files = restoredFiles().getOrDefault(key, List.of());
+        long maxSequence = -1;
+        for (DataFileMeta f : files) {
+            maxSequence = Math.max(maxSequence, f.maxSequenceNumber());
+        }
+        Path directory = store.paths().bucketDirectory(key.partition(), key.bucket());
+        BucketWriter.FileWriters fileWriters = (level, source, fileNames) -> new RollingDataFileWriter(store.fileIO(),
+                directory, rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
+                options.targetFileSize(primaryKey), fileNames, schema.id(), level, source);
+        if (!primaryKey) {
+            return BucketWriter.append(key, maxSequence + 1, store.fileIO(), directory, fileWriters, names);
+        }
+        DeletionVectorIndex.BucketIndex deletions = deletionVectorIndex == null ? null
+                : deletionVectorIndex.forBucket(key, restoredIndex.getOrDefault(key, List.of()));
+        WriteBuffer buffer = new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot,
+                inputChangelog());
+        CompactManager manager = BucketCompactions.manager(store, mergeFunctions, key, files, compactionExecutor(), names,
+                deletions == null ? null : deletions.vectors());
+        MergeTreeBucket lsm = new MergeTreeBucket(store.fileIO(), directory, manager, autoCompaction,
+                compaction.stopTrigger(), changelog.needsLookup());
+        return BucketWriter.primaryKey(key, maxSequence + 1, fileWriters, names, buffer, lsm, deletions, ignoreDelete,
+                inputChangelog());
+    }
+
+    /** The live files of every bucket in the latest snapshot, read once per commit cycle. */
+    private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles() throws IOException {
+        if (restoredFiles == null) {
+            restoredFiles = new HashMap<>();
+            restoredIndex = new HashMap<>();
+            Snapshot latest = store.snapshotManager().latestSnapshot().orElse(null);
+            if (latest != null && deletionVectorIndex != null) {
+                restoredIndex = store.snapshotFiles().deletionIndexFiles(latest);
+            }
+            if (latest != null) {
+                for (ManifestEntry e : store.snapshotFiles().liveEntries(latest, null)) {
+                    restoredFiles.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
+                            k -> new ArrayList<>()).add(e.file());
+                }
+            }
+        }
+        return restoredFiles;
+    }
+
+    @Override
+    public long commit() {
+        if (committed) {
+            throw new IllegalStateException("This write of table " + store.location() + " was already committed");
+        }
+        committed = true;
+        try {
+            // Concurrent batch writes of one bucket would conflict over its compactions, so a batch write
+            // compacts only when full-compaction.delta-commits asks it to (fully, at its commit).
+            return commit(BATCH_COMMIT_IDENTIFIER, true, compaction.fullCompactionDeltaCommits() != null);
+        } finally {
+            shutdownCompaction();
+            hooks.close();
+        }
+    }
+
+    /**
+     * Flushes every bucket and commits what changed as an APPEND snapshot (the flushed files) and then a
+     * COMPACT snapshot (the finished compactions), both under {@code commitIdentifier}. Returns the id
+     * of the last snapshot made, or -1 if there was nothing to commit.
+     *
+     * <p>The outcome is the rows': if the APPEND snapshot cannot land, the commit fails ({@link
+     * CommitFailedException}: every file it wrote is deleted and the writer must not be used any more)
+     * or ends unknown ({@link CommitStateUnknownException}: nothing is deleted). Once the rows landed, a
+     * COMPACT snapshot that cannot land is only a compaction lost: its files are removed (or kept if it
+     * may have landed), the buckets are read again from the table at the next write, and the commit
+     * returns the APPEND snapshot. Without rows, the compaction's outcome is the commit's.
+     */
+    long commit(long commitIdentifier, boolean waitCompaction, boolean fullCompaction) {
+        if (primaryKey && changelog.needsLookup() && changelog.commitWaitsForLevel0()) {
+            // The commit waits for its level-0 files to be compacted: their changelog lands with it.
+            waitCompaction = true;
+        }
+        Map<BucketWriter, MergeTreeBucket.Increment> increments = new LinkedHashMap<>();
+        CommitChanges changes = new CommitChanges(Math.max(numBuckets, 1));
+        FileStoreCommit commit = new FileStoreCommit(store, commitUser, hooks);
+        long snapshot = -1;
+        CommitCallbackException callbackFailure = null;
+        try {
+            for (BucketWriter w : writers.values()) {
+                MergeTreeBucket.Increment increment = w.prepareCommit(waitCompaction, fullCompaction);
+                increments.put(w, increment);
+                changes.add(w.key, increment, w.deletions == null ? List.of() : w.deletions.changes());
+            }
+            if (changes.hasAppend()) {
+                try {
+                    snapshot = commit.commit(changes.appended(), changes.appendedChangelog(), commitIdentifier,
+                            CommitKind.APPEND);
+                } catch (CommitCallbackException e) {
+                    // The snapshot landed and references the data files: they must stay.
+                    callbackFailure = e;
+                    snapshot = e.snapshotId();
+                }
+            }
+        } catch (CommitStateUnknownException e) {
+            // The APPEND snapshot may name the flushed files: they stay. No COMPACT snapshot was attempted,
+            // so the compactions' outputs are referenced by nothing and go, as after an APPEND that landed.
+            if (deletionVectorIndex != null) {
+                deletionVectorIndex.deleteAdded(changes.indexChanges());
+            }
+            abort(increments, true);
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            if (deletionVectorIndex != null) {
+                deletionVectorIndex.deleteAdded(changes.indexChanges());
+            }
+            abort(increments, false);
+            throw e instanceof CommitFailedException failed ? failed : CommitFailedException.because(store.location(), e);
+        }
+        if (changes.hasCompact()) {
+            try {
+                snapshot = commit.commit(changes.compacted(), changes.compactedChangelog(), changes.indexChanges(),
+                        commitIdentifier, CommitKind.COMPACT);
+            } catch (CommitCallbackException e) {
+                callbackFailure = callbackFailure == null ? e : callbackFailure;
+                snapshot = e.snapshotId();
+            } catch (CommitStateUnknownException e) {
+                abort(Map.of(), false);
+                if (!changes.hasAppend()) {
+                    throw e;
+                }
+                LOG.warn("The rows of commit {} to {} landed as snapshot {}; the outcome of its compaction is unknown "
+                        + "(its files are kept: orphans if it did not land)", commitIdentifier, store.location(),
+                        snapshot, e);
+                return finish(snapshot, callbackFailure);
+            } catch (CommitFailedException e) {
+                if (deletionVectorIndex != null) {
+                    deletionVectorIndex.deleteAdded(changes.indexChanges());
+                }
+                abort(increments, changes.hasAppend());
+                if (!changes.hasAppend()) {
+                    throw e;
+                }
+                LOG.warn("The rows of commit {} to {} landed as snapshot {}; its compaction was not committed and is "
+                        + "discarded (later commits compact again): {}", commitIdentifier, store.location(), snapshot,
+                        e.getMessage());
+                return finish(snapshot, callbackFailure);
+            }
+            changes.forEachBucketIndexChange((bucket, index) -> writers.get(bucket).deletions.committed(index));
+        }
+        return finish(snapshot, callbackFailure);
+    }
+
+    /** After the rows landed: the restored state is stale, and a failed callback is reported now. */
+    private long finish(long snapshot, CommitCallbackException callbackFailure) {
+        restoredFiles = null;
+        restoredIndex = null;
+        if (callbackFailure != null) {
+            throw callbackFailure;
+        }
+        return snapshot;
+    }
+
+    @Override
+    public void close() {
+        if (!committed) {
+            abort(Map.of(), false);
+            committed = true;
+        }
+        shutdownCompaction();
+        hooks.close();
+    }
+
+    /**
+     * Deletes every file that no snapshot references: buffered rows, flushed files, compaction outputs
+     * (and those of {@code failed}, the increments of a commit that did not land, or landed only its
+     * APPEND part when {@code appendLanded}). The bucket writers are dropped; writing again restores
+     * them from the table.
+     */
+    void abort(Map<BucketWriter, MergeTreeBucket.Increment> failed, boolean appendLanded) {
+        for (BucketWriter w : writers.values()) {
+            w.abort(failed.get(w), appendLanded);
+        }
+        writers.clear();
+        restoredFiles = null;
+        restoredIndex = null;
+    }
+
+    private void shutdownCompaction() {
+        if (compactionExecutor != null) {
+            compactionExecutor.shutdownNow();
+            compactionExecutor = null;
+        }
+    }
+
+    /** One thread for all compactions of this writer, as Paimon's writer has one compaction executor. */
+    private ExecutorService compactionExecutor() {
+        if (compactionExecutor == null) {
+            compactionExecutor = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "strata-compaction-" + store.location().getName());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return compactionExecutor;
+    }
+
+    /**
+     * Gives memory back until the budget holds again: spills (or flushes) the bucket buffer holding the
+     * most memory, as Paimon's shared write-buffer pool asks its largest user to.
+     */
+    private void relieveMemory() throws IOException {
+        while (memory.exceeded()) {
+            BucketWriter largest = null;
+            for (BucketWriter w : writers.values()) {
+                if (w.buffer != null && w.buffer.size() > 0
+                        && (largest == null || w.buffer.memoryBytes() > largest.buffer.memoryBytes())) {
+                    largest = w;
+                }
+            }
+            if (largest == null) {
+                return;
+            }
+            if (spillable) {
+                largest.buffer.spill();
+            } else {
+                largest.flush();
+            }
+        }
+    }
+
+    private boolean inputChangelog() {
+        return primaryKey && changelog.producer() == ChangelogProducer.INPUT;
+    }
+}

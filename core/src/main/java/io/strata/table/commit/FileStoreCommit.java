@@ -57,6 +57,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class FileStoreCommit {
 
+    /** Paimon's commit identifier for batch writes and compactions (its {@code BatchWriteBuilder.COMMIT_IDENTIFIER}). */
+    public static final long BATCH_COMMIT_IDENTIFIER = Long.MAX_VALUE;
+
     private static final Logger LOG = LoggerFactory.getLogger(FileStoreCommit.class);
 
     private final FileIO io;

@@ -32,7 +32,6 @@ import io.strata.table.store.DeletionVectorIndex;
 import io.strata.table.store.RollingDataFileWriter;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
-import io.strata.table.write.TableWriter;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -184,7 +183,7 @@ public final class FullCompaction {
                 return -1;
             }
             return new FileStoreCommit(store, UUID.randomUUID().toString(), hooks)
-                    .commit(changes, changelog, indexChanges, TableWriter.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+                    .commit(changes, changelog, indexChanges, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
         } catch (CommitCallbackException | CommitStateUnknownException e) {
             // The COMPACT snapshot landed (or may have) and references the new files: they must stay.
             throw e;

@@ -74,9 +74,6 @@ public final class TableWriter implements BatchWrite {
 
     private static final Logger LOG = LoggerFactory.getLogger(TableWriter.class);
 
-    /** Paimon's commit identifier for batch writes. */
-    public static final long BATCH_COMMIT_IDENTIFIER = Long.MAX_VALUE;
-
     private final Table table;
     private final TableStore store;
     private final TableSchema schema;
@@ -275,7 +272,7 @@ public final class TableWriter implements BatchWrite {
         try {
             // Concurrent batch writes of one bucket would conflict over its compactions, so a batch write
             // compacts only when full-compaction.delta-commits asks it to (fully, at its commit).
-            return commit(BATCH_COMMIT_IDENTIFIER, true, compaction.fullCompactionDeltaCommits() != null);
+            return commit(FileStoreCommit.BATCH_COMMIT_IDENTIFIER, true, compaction.fullCompactionDeltaCommits() != null);
         } finally {
             shutdownCompaction();
             hooks.close();

@@ -1,26 +1,36 @@
 package io.strata.hive;
 
+import io.strata.hive.write.StatementCommit;
+import io.strata.hive.write.StrataOutputFormat;
 import io.strata.manifest.DataFileMeta;
-import io.strata.table.Table;
-import io.strata.table.Split;
 import io.strata.predicate.Predicate;
+import io.strata.table.Split;
+import io.strata.table.Table;
 import io.strata.table.TablePaths;
 import io.strata.table.TableScan;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.hive.common.StatsSetupConst;
-import org.apache.hadoop.hive.ql.stats.Partish;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
+import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
+import org.apache.hadoop.hive.ql.Context;
 import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
+import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
+import org.apache.hadoop.hive.ql.parse.SemanticException;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
-import org.apache.hadoop.hive.serde2.Deserializer;
-import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
 import org.apache.hadoop.hive.ql.plan.TableDesc;
+import org.apache.hadoop.hive.ql.stats.Partish;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
+import org.apache.hadoop.hive.serde2.Deserializer;
 import org.apache.hadoop.mapred.InputFormat;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.OutputFormat;
 
 /**
  * Hive 4 storage handler for Strata (Apache Paimon format) tables:
@@ -58,6 +68,56 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     @Override
     public HiveMetaHook getMetaHook() {
         return new StrataMetaHook(getConf());
+    }
+
+    /** Writes go through {@link StrataOutputFormat}; the statement commits once, in Hive's move step. */
+    @Override
+    public Class<? extends OutputFormat> getOutputFormatClass() {
+        return StrataOutputFormat.class;
+    }
+
+    /**
+     * A write's table descriptor names the output format its metastore entry records, and tables created
+     * before Strata could write (or registered by the metastore sync) record another: the plan always gets
+     * {@link StrataOutputFormat}.
+     */
+    @Override
+    public void configureOutputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
+        tableDesc.setOutputFileFormatClass(StrataOutputFormat.class);
+    }
+
+    /**
+     * Refuses, while the statement is compiled (so nothing is written), the writes Strata does not take
+     * yet: INSERT OVERWRITE, and writes into a table the metastore sync registered with Hive partitions.
+     */
+    @Override
+    public void validateSinkDesc(FileSinkDesc sinkDesc) throws SemanticException {
+        Properties properties = sinkDesc.getTableInfo().getProperties();
+        String name = properties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
+        if (sinkDesc.getInsertOverwrite()) {
+            throw new SemanticException("INSERT OVERWRITE into Strata table " + name + " is not supported yet; use"
+                    + " INSERT INTO (nothing was written)");
+        }
+        String partitionColumns = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
+        if (partitionColumns != null && !partitionColumns.isBlank()) {
+            throw new SemanticException("Hive table " + name + " is partitioned in the metastore (by "
+                    + partitionColumns.replace('/', ',') + ", registered by the metastore sync): Strata does not"
+                    + " write through metastore partitions yet. Write through a Hive table created with STORED BY"
+                    + " 'io.strata.hive.StrataStorageHandler' LOCATION on the same table, or with 'strata ingest'"
+                    + " (nothing was written)");
+        }
+    }
+
+    /** Hive commits a write in its move step, once every task succeeded: one statement, one snapshot. */
+    @Override
+    public boolean commitInMoveTask() {
+        return true;
+    }
+
+    @Override
+    public void storageHandlerCommit(Properties commitProperties, Context.Operation operation,
+            ExecutorService executor) throws HiveException {
+        StatementCommit.commit(getConf(), commitProperties, operation);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.strata.hive;
 
-import io.strata.hive.write.StatementCommit;
-import io.strata.hive.write.StrataOutputFormat;
 import io.strata.manifest.DataFileMeta;
 import io.strata.predicate.Predicate;
 import io.strata.table.Split;

@@ -1,4 +1,4 @@
-package io.strata.hive.write;
+package io.strata.hive;
 
 import java.io.IOException;
 import java.util.Properties;

@@ -1,7 +1,6 @@
-package io.strata.hive.write;
+package io.strata.hive;
 
-import io.strata.hive.StrataConf;
-import io.strata.hive.StrataTables;
+import io.strata.hive.write.StrataWriteRow;
 import io.strata.table.CommitMessage;
 import io.strata.table.CommitMessageCodec;
 import io.strata.table.Table;

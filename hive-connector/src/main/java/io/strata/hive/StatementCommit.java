@@ -1,7 +1,5 @@
-package io.strata.hive.write;
+package io.strata.hive;
 
-import io.strata.hive.StrataConf;
-import io.strata.hive.StrataTables;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitException;
 import io.strata.table.CommitMessage;

@@ -1,4 +1,4 @@
-package io.strata.hive.write;
+package io.strata.hive;
 
 import io.strata.fs.FileIO;
 import java.io.IOException;

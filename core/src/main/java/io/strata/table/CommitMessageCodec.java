@@ -32,10 +32,11 @@ public final class CommitMessageCodec {
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeByte(VERSION);
             out.writeInt(messages.size());
-            for (CommitMessage m : messages) {
-                FileMetaCodec.writeRow(out, m.partition());
-                out.writeInt(m.bucket());
-                out.writeInt(m.totalBuckets());
+            for (CommitMessage message : messages) {
+                FileMetaCodec.writeRow(out, message.partition());
+                out.writeInt(message.bucket());
+                out.writeInt(message.totalBuckets());
+                CommitMessageFiles m = message.files();
                 writeFiles(out, m.newFiles());
                 writeFiles(out, m.changelogFiles());
                 writeFiles(out, m.compactBefore());
@@ -80,8 +81,9 @@ public final class CommitMessageCodec {
                 }
                 int bucket = in.readInt();
                 int totalBuckets = in.readInt();
-                messages.add(new CommitMessage(partition, bucket, totalBuckets, readFiles(in), readFiles(in),
-                        readFiles(in), readFiles(in), readFiles(in), readIndexFiles(in), readIndexFiles(in)));
+                CommitMessageFiles files = new CommitMessageFiles(readFiles(in), readFiles(in), readFiles(in),
+                        readFiles(in), readFiles(in), readIndexFiles(in), readIndexFiles(in));
+                messages.add(files.toMessage(partition, bucket, totalBuckets));
             }
             message = -1;
             if (in.available() != 0) {

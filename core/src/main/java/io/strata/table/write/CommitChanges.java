@@ -1,11 +1,13 @@
 package io.strata.table.write;
 
+import io.strata.data.BinaryRow;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.IndexFileMeta;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.table.CommitMessage;
+import io.strata.table.CommitMessageFiles;
 import io.strata.table.store.SnapshotFiles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,15 +40,19 @@ final class CommitChanges {
     }
 
     /** Adds what one bucket prepared: its files and changelog, and its deletion-vector index changes. */
-    private void add(CommitMessage m) {
-        entries(m, FileKind.ADD, m.newFiles(), appended);
-        entries(m, FileKind.DELETE, m.compactBefore(), compacted);
-        entries(m, FileKind.ADD, m.compactAfter(), compacted);
-        entries(m, FileKind.ADD, m.changelogFiles(), appendedChangelog);
-        entries(m, FileKind.ADD, m.compactChangelog(), compactedChangelog);
-        List<IndexManifestEntry> index = indexChanges(m);
+    private void add(CommitMessage message) {
+        CommitMessageFiles m = CommitMessageFiles.of(message);
+        BinaryRow partition = message.partition();
+        int bucket = message.bucket();
+        int totalBuckets = message.totalBuckets();
+        entries(message, FileKind.ADD, m.newFiles(), appended);
+        entries(message, FileKind.DELETE, m.compactBefore(), compacted);
+        entries(message, FileKind.ADD, m.compactAfter(), compacted);
+        entries(message, FileKind.ADD, m.changelogFiles(), appendedChangelog);
+        entries(message, FileKind.ADD, m.compactChangelog(), compactedChangelog);
+        List<IndexManifestEntry> index = indexChanges(message);
         if (!index.isEmpty()) {
-            indexChangesByBucket.merge(new SnapshotFiles.BucketKey(m.partition(), m.bucket()), index, (a, b) -> {
+            indexChangesByBucket.merge(new SnapshotFiles.BucketKey(partition, bucket), index, (a, b) -> {
                 List<IndexManifestEntry> all = new ArrayList<>(a);
                 all.addAll(b);
                 return all;
@@ -58,10 +64,10 @@ final class CommitChanges {
     /** A message's deletion-vector index changes as index manifest entries: replaced ones, then new ones. */
     static List<IndexManifestEntry> indexChanges(CommitMessage m) {
         List<IndexManifestEntry> index = new ArrayList<>();
-        for (IndexFileMeta f : m.deletedIndexFiles()) {
+        for (IndexFileMeta f : CommitMessageFiles.of(m).deletedIndexFiles()) {
             index.add(new IndexManifestEntry(FileKind.DELETE, m.partition(), m.bucket(), f));
         }
-        for (IndexFileMeta f : m.newIndexFiles()) {
+        for (IndexFileMeta f : CommitMessageFiles.of(m).newIndexFiles()) {
             index.add(new IndexManifestEntry(FileKind.ADD, m.partition(), m.bucket(), f));
         }
         return index;

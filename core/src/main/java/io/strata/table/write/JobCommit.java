@@ -7,6 +7,7 @@ import io.strata.snapshot.CommitKind;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitFailedException;
 import io.strata.table.CommitMessage;
+import io.strata.table.CommitMessageFiles;
 import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Table;
 import io.strata.table.TableCommit;
@@ -190,9 +191,10 @@ public final class JobCommit implements TableCommit {
      */
     void discard(List<CommitMessage> messages, boolean appendLanded) {
         DeletionVectorIndex index = new DeletionVectorIndex(store);
-        for (CommitMessage m : messages) {
+        for (CommitMessage message : messages) {
+            CommitMessageFiles m = CommitMessageFiles.of(message);
             index.deleteAdded(m.newIndexFiles().stream()
-                    .map(f -> new IndexManifestEntry(FileKind.ADD, m.partition(), m.bucket(), f)).toList());
+                    .map(f -> new IndexManifestEntry(FileKind.ADD, message.partition(), message.bucket(), f)).toList());
             Set<String> doomed = new LinkedHashSet<>();
             if (!appendLanded) {
                 m.newFiles().forEach(f -> doomed.add(f.fileName()));
@@ -206,7 +208,7 @@ public final class JobCommit implements TableCommit {
                 }
             }
             m.compactChangelog().forEach(f -> doomed.add(f.fileName()));
-            Path directory = store.paths().bucketDirectory(m.partition(), m.bucket());
+            Path directory = store.paths().bucketDirectory(message.partition(), message.bucket());
             for (String name : doomed) {
                 store.fileIO().deleteQuietly(new Path(directory, name));
             }

@@ -23,6 +23,7 @@ import io.strata.snapshot.Snapshot;
 import io.strata.table.BatchWrite;
 import io.strata.table.CommitFailedException;
 import io.strata.table.CommitMessage;
+import io.strata.table.CommitMessageFiles;
 import io.strata.table.Table;
 import io.strata.table.TableWrite;
 import io.strata.table.commit.CommitHooks;
@@ -284,7 +285,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
         try {
             List<CommitMessage> messages = new ArrayList<>();
             for (CommitMessage m : prepare(true, compaction.fullCompactionDeltaCommits() != null)) {
-                if (!m.isEmpty()) {
+                if (!CommitMessageFiles.of(m).isEmpty()) {
                     messages.add(m);
                 }
             }
@@ -360,9 +361,9 @@ public final class TableWriter implements BatchWrite, TableWrite {
         for (IndexManifestEntry e : index) {
             (e.kind() == FileKind.ADD ? added : deleted).add(e.indexFile());
         }
-        return new CommitMessage(key.partition(), key.bucket(), totalBuckets, increment.newFiles(),
-                increment.changelogFiles(), increment.compactBefore(), increment.compactAfter(),
-                increment.compactChangelog(), added, deleted);
+        return new CommitMessageFiles(increment.newFiles(), increment.changelogFiles(), increment.compactBefore(),
+                increment.compactAfter(), increment.compactChangelog(), added, deleted)
+                .toMessage(key.partition(), key.bucket(), totalBuckets);
     }
 
     /** What the commit tells this writer: drop the buckets, or take the deletion vectors that landed. */

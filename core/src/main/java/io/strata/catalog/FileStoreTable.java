@@ -124,7 +124,7 @@ final class FileStoreTable implements Table {
 
     @Override
     public TableWrite newTableWrite() {
-        return new TableWriter(this);
+        return TableWriter.forTask(this);
     }
 
     @Override

@@ -202,6 +202,41 @@ class TaskWriteTest {
         assertThat(table.latestSnapshot()).isEmpty();
     }
 
+    /** The rows land, their compaction does not: only the compaction's outputs go, the commit returns the APPEND. */
+    @Test
+    void aCompactionThatFailsAfterTheRowsLandedRemovesOnlyItsOutputs() throws Exception {
+        Table table = table(HdfsLikeFileSystem.SCHEME, true, Map.of("full-compaction.delta-commits", "1"));
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.write(row(0, 1, "old"));
+            assertThat(w.commit()).as("APPEND 1, COMPACT 2").isEqualTo(2);
+        }
+        List<CommitMessage> messages = runTasks(table, true);
+        assertThat(messages).anyMatch(m -> !CommitMessageFiles.of(m).compactAfter().isEmpty());
+        RenameFaults.failBeforeRenamesOnto("snapshot-4", 1);
+        try (TableCommit commit = table.newCommit("job-1")) {
+            assertThat(commit.commit(messages)).as("the APPEND snapshot").isEqualTo(3);
+        }
+        assertThat(table.snapshots().listIds()).containsExactly(1L, 2L, 3L);
+        Set<String> referenced = new HashSet<>();
+        for (long id : table.snapshots().listIds()) {
+            CompactionTest.liveFiles(table, table.snapshots().snapshot(id))
+                    .forEach(e -> referenced.add(e.file().fileName()));
+        }
+        List<String> onDisk = dataFiles().stream().map(n -> n.substring(n.lastIndexOf('/') + 1)).toList();
+        assertThat(onDisk).as("every data file left is referenced").allMatch(referenced::contains);
+        for (CommitMessage m : messages) {
+            assertThat(onDisk).as("the flushed files stay")
+                    .containsAll(CommitMessageFiles.of(m).newFiles().stream().map(f -> f.fileName()).toList());
+        }
+        List<String> expected = new ArrayList<>();
+        for (int task = 0; task < TASKS; task++) {
+            for (int k = 2; k <= 10; k++) {
+                expected.add(formatted(task, k, "new" + k));
+            }
+        }
+        assertThat(TestRows.readAll(table)).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
     @ParameterizedTest(name = "primaryKey={0}")
     @ValueSource(booleans = {true, false})
     void abortRemovesEveryFileTheMessagesName(boolean primaryKey) throws Exception {
@@ -246,7 +281,7 @@ class TaskWriteTest {
             w.write(row(0, 1, "a"));
             w.prepareCommit();
             assertThatThrownBy(() -> w.write(row(0, 2, "b"))).isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("already committed");
+                    .hasMessageContaining("already prepared for commit");
             assertThatThrownBy(w::prepareCommit).isInstanceOf(IllegalStateException.class);
         }
     }

@@ -63,7 +63,10 @@ import org.apache.hadoop.fs.Path;
  * both under one commit identifier. {@link StreamTableWrite} keeps it, with its buckets' levels, across
  * many commits. As a {@link BatchWrite} it commits once and does not compact by itself, since
  * concurrent batch writes of one bucket (several tasks of one query) would conflict over compactions;
- * {@code full-compaction.delta-commits} makes its commit compact the buckets it wrote fully.
+ * {@code full-compaction.delta-commits} makes its commit compact the buckets it wrote fully. As a
+ * {@link TableWrite} ({@link #forTask}: one task of a distributed job) it prepares its buckets as a batch
+ * commit would and hands out the {@link CommitMessage}s instead of committing them; every commit goes
+ * through {@link JobCommit}.
  *
  * <p>Changelog ({@code docs/changelog.md}): with {@code changelog-producer=input} each flush also writes
  * the buffered records as changelog files of the APPEND snapshot; the compactions write the
@@ -95,6 +98,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
     private final DataFileNames names = new DataFileNames();
     private final String commitUser;
     private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
+    /** Null for the write of a task ({@link #forTask}), which never commits. */
     private final CommitHooks hooks;
     /** Null for append tables. */
     private final MergeFunctionFactory mergeFunctions;
@@ -111,11 +115,23 @@ public final class TableWriter implements BatchWrite, TableWrite {
 
     /** A batch write: a random commit user, and no compaction unless {@code full-compaction.delta-commits} asks. */
     public TableWriter(Table table) {
-        this(table, UUID.randomUUID().toString(), false);
+        this(table, UUID.randomUUID().toString(), false, true);
     }
 
     /** @param autoCompaction whether to compact as files are flushed (still off with {@code write-only}) */
     public TableWriter(Table table, String commitUser, boolean autoCompaction) {
+        this(table, commitUser, autoCompaction, true);
+    }
+
+    /**
+     * The {@link TableWrite} of one task of a distributed job: written and prepared as a batch write, never
+     * committed by itself, so it opens no commit hooks (no commit lock, no callbacks) in the task.
+     */
+    public static TableWriter forTask(Table table) {
+        return new TableWriter(table, UUID.randomUUID().toString(), false, false);
+    }
+
+    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits) {
         this.table = table;
         this.store = TableStore.of(table);
         this.schema = store.schema();
@@ -151,7 +167,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
         this.writeMerge = primaryKey ? mergeFunctions.forWrite("Table " + store.location()) : null;
         this.deletionVectorIndex = primaryKey && options.deletionVectorsEnabled() ? new DeletionVectorIndex(store) : null;
         // Last: nothing after it may fail, or the hooks would not be closed.
-        this.hooks = CommitHooks.open(table);
+        this.hooks = commits ? CommitHooks.open(table) : null;
     }
 
     private int[] positions(List<String> names) {
@@ -173,7 +189,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
     @Override
     public void write(Row row) {
         if (committed) {
-            throw new IllegalStateException("This write of table " + store.location() + " was already committed");
+            throw finished();
         }
         if (row.arity() != rowType.fieldCount()) {
             throw new IllegalArgumentException("Table " + store.location() + " has " + rowType.fieldCount()
@@ -263,6 +279,10 @@ public final class TableWriter implements BatchWrite, TableWrite {
 
     @Override
     public long commit() {
+        if (hooks == null) {
+            throw new IllegalStateException("This write of table " + store.location() + " is a task's: hand its "
+                    + "prepareCommit() messages to a TableCommit");
+        }
         finishWrite();
         try {
             // Concurrent batch writes of one bucket would conflict over its compactions, so a batch write
@@ -295,13 +315,24 @@ public final class TableWriter implements BatchWrite, TableWrite {
                     + e.getMessage(), e);
         } finally {
             shutdownCompaction();
+            closeHooks();
+        }
+    }
+
+    private void closeHooks() {
+        if (hooks != null) {
             hooks.close();
         }
     }
 
+    private IllegalStateException finished() {
+        return new IllegalStateException("This write of table " + store.location() + " was already "
+                + (hooks == null ? "prepared for commit" : "committed"));
+    }
+
     private void finishWrite() {
         if (committed) {
-            throw new IllegalStateException("This write of table " + store.location() + " was already committed");
+            throw finished();
         }
         committed = true;
     }
@@ -386,7 +417,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
             committed = true;
         }
         shutdownCompaction();
-        hooks.close();
+        closeHooks();
     }
 
     /**

@@ -8,11 +8,11 @@ import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Table;
 import io.strata.table.TableCommit;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.ql.Context;
 import org.apache.hadoop.hive.ql.metadata.HiveException;
@@ -48,7 +48,7 @@ public final class StatementCommit {
             throw new HiveException("Hive table " + hiveTable + ": the Strata storage handler commits INSERT INTO"
                     + " statements only, not " + operation);
         }
-        String queryId = conf.get(HiveConf.ConfVars.HIVE_QUERY_ID.varname);
+        String queryId = conf.get(StrataConf.HIVE_QUERY_ID);
         Table table;
         StagedCommits staged;
         List<CommitMessage> messages = new ArrayList<>();
@@ -85,5 +85,29 @@ public final class StatementCommit {
             throw new HiveException("The statement " + queryId + " could not commit to Hive table " + hiveTable + " ("
                     + table.location() + "): " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Deletes what the tasks of statement {@code queryId} wrote to the table and staged, and the staging:
+     * the statement failed and will not commit. Nothing that a snapshot references is touched.
+     */
+    static void abort(Configuration conf, String hiveTable, String location, String queryId) {
+        Table table = StrataTables.load(conf, location, hiveTable);
+        StagedCommits staged = new StagedCommits(table.fileIO(), table.location(), queryId);
+        List<CommitMessage> messages = new ArrayList<>();
+        try {
+            for (byte[] task : staged.read()) {
+                messages.addAll(CommitMessageCodec.decode(task));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read what statement " + queryId + " staged for Hive table "
+                    + hiveTable + " in " + staged.directory() + ": " + e.getMessage(), e);
+        }
+        try (TableCommit commit = table.newCommit(queryId)) {
+            commit.abort(messages);
+        }
+        staged.remove();
+        LOG.info("Statement {} failed: removed what its tasks wrote to Hive table {} ({} bucket writes)", queryId,
+                hiveTable, messages.size());
     }
 }

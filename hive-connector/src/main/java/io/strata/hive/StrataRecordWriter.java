@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
-import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.ql.exec.FileSinkOperator;
 import org.apache.hadoop.io.Writable;
@@ -44,13 +43,13 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
         String hiveTable = tableProperties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
         Table table = StrataTables.load(conf, StrataConf.location(tableProperties), hiveTable);
         StagedCommits staged = new StagedCommits(table.fileIO(), table.location(),
-                conf.get(HiveConf.ConfVars.HIVE_QUERY_ID.varname));
+                conf.get(StrataConf.HIVE_QUERY_ID));
         return new StrataRecordWriter(hiveTable, table, staged, taskId(conf));
     }
 
     /** The task (not the attempt): a retried attempt replaces what an earlier one staged. */
     private static String taskId(JobConf conf) {
-        String attempt = conf.get("mapred.task.id");
+        String attempt = conf.get(StrataConf.TASK_ATTEMPT_ID);
         if (attempt == null || attempt.isBlank()) {
             return UUID.randomUUID().toString();
         }

@@ -82,6 +82,24 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     @Override
     public void configureOutputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
         tableDesc.setOutputFileFormatClass(StrataOutputFormat.class);
+        tableDesc.getProperties().setProperty(StrataConf.WRITE_MARK, "true");
+        // Tez takes the committer of a vertex's output from its job properties.
+        jobProperties.put(StrataConf.OUTPUT_COMMITTER, StrataOutputCommitter.class.getName());
+    }
+
+    /**
+     * For a job that writes a Strata table (not one that only reads it): the committer that cleans up when
+     * the job fails, and where the table is. MapReduce takes the committer from here, set after Hive's own.
+     */
+    @Override
+    public void configureJobConf(TableDesc tableDesc, JobConf jobConf) {
+        Properties properties = tableDesc.getProperties();
+        if (properties == null || !"true".equals(properties.getProperty(StrataConf.WRITE_MARK))) {
+            return;
+        }
+        jobConf.set(StrataConf.OUTPUT_COMMITTER, StrataOutputCommitter.class.getName());
+        StrataConf.addWrittenTable(jobConf, properties.getProperty(hive_metastoreConstants.META_TABLE_NAME),
+                StrataConf.location(properties));
     }
 
     /**

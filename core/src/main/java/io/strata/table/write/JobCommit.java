@@ -63,18 +63,23 @@ public final class JobCommit implements TableCommit {
 
     private final TableStore store;
     private final String commitUser;
-    private final CommitHooks hooks;
+    /** The table, for commit hooks opened on the first commit; null for a writer's commit. */
+    private final Table table;
+    private CommitHooks hooks;
     private final boolean ownsHooks;
     private boolean closed;
 
-    /** The commit of a distributed job, as {@code commitUser}: opens the table's commit hooks. */
+    /**
+     * The commit of a distributed job, as {@code commitUser}. The table's commit hooks (lock, callbacks) are
+     * opened by the first {@link #commit}: an {@link #abort} needs none.
+     */
     public JobCommit(Table table, String commitUser) {
         if (commitUser == null || commitUser.isBlank()) {
             throw new IllegalArgumentException("A commit to table " + table.location() + " needs a commit user");
         }
         this.store = TableStore.of(table);
         this.commitUser = commitUser;
-        this.hooks = CommitHooks.open(table);
+        this.table = table;
         this.ownsHooks = true;
     }
 
@@ -82,6 +87,7 @@ public final class JobCommit implements TableCommit {
     JobCommit(TableStore store, String commitUser, CommitHooks hooks) {
         this.store = store;
         this.commitUser = commitUser;
+        this.table = null;
         this.hooks = hooks;
         this.ownsHooks = false;
     }
@@ -114,6 +120,9 @@ public final class JobCommit implements TableCommit {
     /** Commits the messages under {@code commitIdentifier}, telling {@code writer} what became of its buckets. */
     long commit(List<CommitMessage> messages, long commitIdentifier, WriterState writer) {
         CommitChanges changes = CommitChanges.of(messages);
+        if (hooks == null) {
+            hooks = CommitHooks.open(table);
+        }
         FileStoreCommit commit = new FileStoreCommit(store, commitUser, hooks);
         long snapshot = -1;
         CommitCallbackException callbackFailure = null;
@@ -219,7 +228,7 @@ public final class JobCommit implements TableCommit {
     public void close() {
         if (!closed) {
             closed = true;
-            if (ownsHooks) {
+            if (ownsHooks && hooks != null) {
                 hooks.close();
             }
         }

@@ -137,6 +137,39 @@ class HiveInsertIT {
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
         assertThat(hive.query("SELECT id FROM strata_it." + name)).containsExactly("1");
         assertThat(dataFiles(table)).containsExactlyInAnyOrderElementsOf(before);
+        assertThat(Files.exists(local(table).resolve(".strata-staging"))).as("staging removed").isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void theCommitRunsTheMetastoreSync(Engine engine) {
+        String name = "ins_synced_" + engine.setting();
+        Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
+                .column("id", DataTypes.INT().withNullable(false))
+                .column("name", DataTypes.STRING())
+                .column("dt", DataTypes.STRING().withNullable(false))
+                .partitionKeys("dt")
+                .primaryKey("dt", "id")
+                .option("bucket", "1")
+                .option("metastore.sync.uri", "embedded")
+                .option("metastore.sync.database", "strata_it")
+                .option("metastore.sync.table", name + "_synced")
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        hive.query(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name
+                + " VALUES (1, 'a', '2024-02-01'), (2, 'b', '2024-02-02')");
+        // The commit callback registered the table, partitioned, as of the statement's snapshot.
+        assertThat(hive.query("SHOW PARTITIONS strata_it." + name + "_synced"))
+                .containsExactly("dt=2024-02-01", "dt=2024-02-02");
+        assertThat(hive.query("SELECT id, name, dt FROM strata_it." + name + "_synced WHERE dt = '2024-02-02'"))
+                .containsExactly("2\tb\t2024-02-02");
+        // Writes go through the table Hive created; the metastore-partitioned entry is refused with a reason.
+        assertThatThrownBy(() -> hive.run(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name
+                + "_synced PARTITION (dt='2024-02-03') VALUES (3, 'c')"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("partitioned in the metastore");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -43,10 +43,12 @@ class TableOverwriteTest {
     @AfterEach
     void reset() {
         RenameFaults.reset();
+        ObjectStoreFileSystem.reset();
+        TestCommitHookProvider.reset();
     }
 
     private FileSystemCatalog catalog(String scheme) {
-        Configuration conf = HdfsLikeFileSystem.register(new Configuration());
+        Configuration conf = HdfsLikeFileSystem.register(ObjectStoreFileSystem.register(new Configuration()));
         FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(conf),
                 new org.apache.hadoop.fs.Path(scheme == null ? dir.toUri().toString() : scheme + "://" + dir));
         catalog.createDatabase("db", true);
@@ -371,6 +373,35 @@ class TableOverwriteTest {
         assertThat(table.snapshots().listIds()).containsExactly(1L);
         assertThat(dataFiles()).as("every new file was removed").isEqualTo(before);
         assertThat(TestRows.readAll(table)).isEqualTo(rows);
+    }
+
+    /** The snapshot file cannot be read back: the outcome is unknown, nothing is removed, a retry is recognised. */
+    @Test
+    void anUnknownOverwriteKeepsItsFilesAndItsRetryIsRecognised() throws Exception {
+        Table table = partitioned(ObjectStoreFileSystem.SCHEME, Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
+        batch(table, List.of("a", "b"), 1, 5, "old");
+        List<CommitMessage> messages = overwriteTasks(table, List.of("a"), 1, 2, "new");
+        TreeSet<String> written = dataFiles();
+        RenameFaults.failAfterRenamesOnto("snapshot-", 1);
+        RenameFaults.failReadsOf("snapshot-2", 3);
+        try (TableCommit commit = table.newCommit("overwrite-1")) {
+            assertThatThrownBy(() -> commit.overwrite(messages, Map.of()))
+                    .isInstanceOfSatisfying(CommitStateUnknownException.class, e -> {
+                        assertThat(e.commitUser()).isEqualTo("overwrite-1");
+                        assertThat(e.commitKind()).isEqualTo(CommitKind.OVERWRITE);
+                        assertThat(e.snapshotId()).isEqualTo(2);
+                    });
+        }
+        assertThat(dataFiles()).as("nothing was removed").isEqualTo(written);
+        try (TableCommit again = table.newCommit("overwrite-1")) {
+            assertThat(again.overwrite(messages, Map.of())).as("the landed overwrite is not applied again")
+                    .isEqualTo(-1);
+        }
+        assertThat(table.snapshots().listIds()).containsExactly(1L, 2L);
+        TreeMap<String, String> model = new TreeMap<>();
+        put(model, List.of("b"), 1, 5, "old");
+        put(model, List.of("a"), 1, 2, "new");
+        assertThat(TestRows.readAll(table)).containsExactlyInAnyOrderElementsOf(model.values());
     }
 
     @Test

@@ -32,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * then a COMPACT snapshot of their compactions, both under one commit identifier. As a {@link
  * TableCommit} it commits the messages of a distributed job's tasks (the batch commit identifier); a
  * {@link TableWriter} (batch or stream) commits its own buckets' messages through it and is told, as a
- * {@link WriterState}, when its buckets must be dropped or their deletion vectors landed.
+ * {@link WriterState}, when its buckets must be dropped or their deletion vectors landed. An {@link
+ * #overwrite} makes an OVERWRITE snapshot instead of the APPEND one: the flushed files plus DELETE entries of
+ * what the {@link Overwrite} replaces, computed from the latest snapshot at each attempt.
  *
  * <p>The outcome is the rows': if the APPEND snapshot cannot land, the commit fails ({@link
  * CommitFailedException}: every file the messages name is deleted) or ends unknown ({@link

@@ -128,6 +128,11 @@ final class FileStoreTable implements Table {
     }
 
     @Override
+    public TableWrite newOverwriteWrite() {
+        return TableWriter.forOverwriteTask(this);
+    }
+
+    @Override
     public TableCommit newCommit(String commitUser) {
         return new JobCommit(this, commitUser);
     }

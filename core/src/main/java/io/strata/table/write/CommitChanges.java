@@ -79,6 +79,21 @@ final class CommitChanges {
         }
     }
 
+    /** Whether the messages hold changelog files (of their flushes or their compactions). */
+    boolean hasChangelog() {
+        return !appendedChangelog.isEmpty() || !compactedChangelog.isEmpty();
+    }
+
+    /** The same changes without changelog files: an overwrite commits none. */
+    CommitChanges withoutChangelog() {
+        CommitChanges copy = new CommitChanges();
+        copy.appended.addAll(appended);
+        copy.compacted.addAll(compacted);
+        copy.indexChanges.addAll(indexChanges);
+        copy.indexChangesByBucket.putAll(indexChangesByBucket);
+        return copy;
+    }
+
     /** Whether there is an APPEND snapshot to make. */
     boolean hasAppend() {
         return !appended.isEmpty() || !appendedChangelog.isEmpty();

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
@@ -31,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * then a COMPACT snapshot of their compactions, both under one commit identifier. As a {@link
  * TableCommit} it commits the messages of a distributed job's tasks (the batch commit identifier); a
  * {@link TableWriter} (batch or stream) commits its own buckets' messages through it and is told, as a
- * {@link WriterState}, when its buckets must be dropped or their deletion vectors landed.
+ * {@link WriterState}, when its buckets must be dropped or their deletion vectors landed. An {@link
+ * #overwrite} makes an OVERWRITE snapshot instead of the APPEND one: the flushed files plus DELETE entries of
+ * what the {@link Overwrite} replaces, computed from the latest snapshot at each attempt.
  *
  * <p>The outcome is the rows': if the APPEND snapshot cannot land, the commit fails ({@link
  * CommitFailedException}: every file the messages name is deleted) or ends unknown ({@link
@@ -99,6 +102,29 @@ public final class JobCommit implements TableCommit {
      */
     @Override
     public long commit(List<CommitMessage> messages) {
+        if (alreadyCommitted()) {
+            return -1;
+        }
+        return commit(messages, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, NO_WRITER);
+    }
+
+    /**
+     * Commits the messages as one OVERWRITE snapshot replacing the partitions {@link Overwrite} picks (then a
+     * COMPACT snapshot if tasks compacted), under the batch commit identifier; a commit user that already has
+     * a batch commit is taken as this job retrying, as in {@link #commit(List)}. Changelog files are not
+     * committed by an overwrite (as in Paimon): they are deleted.
+     */
+    @Override
+    public long overwrite(List<CommitMessage> messages, Map<String, String> staticPartition) {
+        Overwrite overwrite = Overwrite.of(store, messages, staticPartition);
+        if (alreadyCommitted()) {
+            return -1;
+        }
+        return commit(messages, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, NO_WRITER, overwrite);
+    }
+
+    /** Whether this commit user already has a batch commit in the table: the job retries one that landed. */
+    private boolean alreadyCommitted() {
         if (closed) {
             throw new IllegalStateException("This commit of table " + store.location() + " is closed");
         }
@@ -112,24 +138,42 @@ public final class JobCommit implements TableCommit {
         if (landed.isPresent() && landed.getAsLong() == FileStoreCommit.BATCH_COMMIT_IDENTIFIER) {
             LOG.info("Commit user '{}' already committed to {}: the messages are not committed again", commitUser,
                     store.location());
-            return -1;
+            return true;
         }
-        return commit(messages, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, NO_WRITER);
+        return false;
     }
 
     /** Commits the messages under {@code commitIdentifier}, telling {@code writer} what became of its buckets. */
     long commit(List<CommitMessage> messages, long commitIdentifier, WriterState writer) {
+        return commit(messages, commitIdentifier, writer, null);
+    }
+
+    /**
+     * Commits the messages: their flushed files as an APPEND snapshot, or, with {@code overwrite}, as an
+     * OVERWRITE snapshot that also deletes what the overwrite replaces; then their compactions.
+     */
+    private long commit(List<CommitMessage> messages, long commitIdentifier, WriterState writer, Overwrite overwrite) {
         CommitChanges changes = CommitChanges.of(messages);
+        if (overwrite != null && changes.hasChangelog()) {
+            LOG.warn("An overwrite of {} does not commit changelog files (as in Paimon): they are deleted",
+                    store.location());
+            deleteChangelog(messages);
+            changes = changes.withoutChangelog();
+        }
         if (hooks == null) {
             hooks = CommitHooks.open(table);
         }
         FileStoreCommit commit = new FileStoreCommit(store, commitUser, hooks);
         long snapshot = -1;
         CommitCallbackException callbackFailure = null;
-        if (changes.hasAppend()) {
+        // Whether there is a first snapshot (APPEND, OVERWRITE) whose landing is the rows' outcome.
+        boolean rows = overwrite != null || changes.hasAppend();
+        if (rows) {
             try {
-                snapshot = commit.commit(changes.appended(), changes.appendedChangelog(), commitIdentifier,
-                        CommitKind.APPEND);
+                snapshot = overwrite == null
+                        ? commit.commit(changes.appended(), changes.appendedChangelog(), commitIdentifier, CommitKind.APPEND)
+                        : commit.commit(changes.appended(), List.of(), List.of(), overwrite::replaced, commitIdentifier,
+                                CommitKind.OVERWRITE);
             } catch (CommitCallbackException e) {
                 // The snapshot landed and references the data files: they must stay.
                 callbackFailure = e;
@@ -155,7 +199,7 @@ public final class JobCommit implements TableCommit {
                 snapshot = e.snapshotId();
             } catch (CommitStateUnknownException e) {
                 writer.drop();
-                if (!changes.hasAppend()) {
+                if (!rows) {
                     throw e;
                 }
                 LOG.warn("The rows of commit {} to {} landed as snapshot {}; the outcome of its compaction is unknown "
@@ -164,10 +208,10 @@ public final class JobCommit implements TableCommit {
                 return finish(snapshot, callbackFailure);
             } catch (RuntimeException e) {
                 writer.drop();
-                discard(messages, changes.hasAppend());
+                discard(messages, rows);
                 CommitFailedException failed = e instanceof CommitFailedException f ? f
                         : CommitFailedException.because(store.location(), e);
-                if (!changes.hasAppend()) {
+                if (!rows) {
                     throw failed;
                 }
                 LOG.warn("The rows of commit {} to {} landed as snapshot {}; its compaction was not committed and is "
@@ -221,6 +265,16 @@ public final class JobCommit implements TableCommit {
             for (String name : doomed) {
                 store.fileIO().deleteQuietly(new Path(directory, name));
             }
+        }
+    }
+
+    /** Deletes the changelog files of messages whose changelog is not committed (an overwrite's). */
+    private void deleteChangelog(List<CommitMessage> messages) {
+        for (CommitMessage message : messages) {
+            CommitMessageFiles m = CommitMessageFiles.of(message);
+            Path directory = store.paths().bucketDirectory(message.partition(), message.bucket());
+            m.changelogFiles().forEach(f -> store.fileIO().deleteQuietly(new Path(directory, f.fileName())));
+            m.compactChangelog().forEach(f -> store.fileIO().deleteQuietly(new Path(directory, f.fileName())));
         }
     }
 

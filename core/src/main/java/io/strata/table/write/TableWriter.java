@@ -112,6 +112,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
     private final boolean autoCompaction;
     private ExecutorService compactionExecutor;
     private boolean committed;
+    /** An overwrite's write: buckets start empty instead of restoring the table's files. */
+    private final boolean ignorePreviousFiles;
 
     /** A batch write: a random commit user, and no compaction unless {@code full-compaction.delta-commits} asks. */
     public TableWriter(Table table) {
@@ -128,15 +130,30 @@ public final class TableWriter implements BatchWrite, TableWrite {
      * committed by itself, so it opens no commit hooks (no commit lock, no callbacks) in the task.
      */
     public static TableWriter forTask(Table table) {
-        return new TableWriter(table, UUID.randomUUID().toString(), false, false);
+        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false);
+    }
+
+    /**
+     * The {@link TableWrite} of one task of a distributed overwrite: as {@link #forTask}, but its buckets
+     * start empty (no restored files or deletion vectors, sequence numbers from 0), as Paimon's writers with
+     * {@code ignorePreviousFiles}, since the files of the table are replaced.
+     */
+    public static TableWriter forOverwriteTask(Table table) {
+        return new TableWriter(table, UUID.randomUUID().toString(), false, false, true);
     }
 
     private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits) {
+        this(table, commitUser, autoCompaction, commits, false);
+    }
+
+    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
+            boolean ignorePreviousFiles) {
         this.table = table;
         this.store = TableStore.of(table);
         this.schema = store.schema();
         this.options = schema.tableOptions();
         this.ignoreDelete = options.ignoreDelete();
+        this.ignorePreviousFiles = ignorePreviousFiles;
         this.commitUser = commitUser;
         this.primaryKey = !schema.primaryKeys().isEmpty();
         try {
@@ -263,7 +280,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
         if (restoredFiles == null) {
             restoredFiles = new HashMap<>();
             restoredIndex = new HashMap<>();
-            Snapshot latest = store.snapshotManager().latestSnapshot().orElse(null);
+            Snapshot latest = ignorePreviousFiles ? null : store.snapshotManager().latestSnapshot().orElse(null);
             if (latest != null && deletionVectorIndex != null) {
                 restoredIndex = store.snapshotFiles().deletionIndexFiles(latest);
             }

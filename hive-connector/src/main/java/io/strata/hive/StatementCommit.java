@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
@@ -44,9 +45,10 @@ public final class StatementCommit {
     public static long commit(Configuration conf, Properties commitProperties, Context.Operation operation)
             throws HiveException {
         String hiveTable = commitProperties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
-        if (operation != Context.Operation.OTHER) {
-            throw new HiveException("Hive table " + hiveTable + ": the Strata storage handler commits INSERT INTO"
-                    + " statements only, not " + operation);
+        boolean overwrite = operation == Context.Operation.IOW;
+        if (!overwrite && operation != Context.Operation.OTHER) {
+            throw new HiveException("Hive table " + hiveTable + ": the Strata storage handler commits INSERT INTO and"
+                    + " INSERT OVERWRITE statements only, not " + operation);
         }
         String queryId = conf.get(StrataConf.HIVE_QUERY_ID);
         Table table;
@@ -63,7 +65,9 @@ public final class StatementCommit {
                     + e.getMessage(), e);
         }
         try (TableCommit commit = table.newCommit(queryId)) {
-            long snapshot = commit.commit(messages);
+            // INSERT OVERWRITE replaces the partitions the statement writes (the whole table if it is unpartitioned),
+            // as Paimon's dynamic partition overwrite does.
+            long snapshot = overwrite ? commit.overwrite(messages, Map.of()) : commit.commit(messages);
             staged.remove();
             LOG.info("Statement {} committed {} to Hive table {} ({})", queryId,
                     snapshot < 0 ? "nothing" : "snapshot " + snapshot, hiveTable, table.location());
@@ -82,8 +86,19 @@ public final class StatementCommit {
             throw new HiveException("The statement " + queryId + " could not commit to Hive table " + hiveTable + " ("
                     + table.location() + "); the table is as it was: " + e.getMessage(), e);
         } catch (RuntimeException e) {
+            // Raised before any snapshot was attempted (the commit hooks could not open, say): nothing landed.
+            abortQuietly(table, queryId, messages);
+            staged.remove();
             throw new HiveException("The statement " + queryId + " could not commit to Hive table " + hiveTable + " ("
                     + table.location() + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static void abortQuietly(Table table, String queryId, List<CommitMessage> messages) {
+        try (TableCommit discard = table.newCommit(queryId)) {
+            discard.abort(messages);
+        } catch (RuntimeException e) {
+            LOG.warn("Cannot remove the files of statement {} from {}: {}", queryId, table.location(), e.toString(), e);
         }
     }
 

@@ -49,6 +49,8 @@ public final class StrataConf {
      * configures jobs for the tables they read, through the same {@code configureJobConf}.
      */
     static final String WRITE_MARK = "strata.write";
+    /** Table property of a write's descriptor: the statement is an INSERT OVERWRITE (its tasks write afresh). */
+    static final String WRITE_OVERWRITE = "strata.write.overwrite";
     /** Job setting, one per table a job writes: {@code strata.write.location.<hive table>} = its location. */
     static final String WRITE_LOCATION_PREFIX = "strata.write.location.";
 

@@ -31,12 +31,12 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
     private final String taskId;
     private boolean closed;
 
-    private StrataRecordWriter(String hiveTable, Table table, StagedCommits staged, String taskId) {
+    private StrataRecordWriter(String hiveTable, Table table, StagedCommits staged, String taskId, boolean overwrite) {
         this.hiveTable = hiveTable;
         this.table = table;
         this.staged = staged;
         this.taskId = taskId;
-        this.write = table.newTableWrite();
+        this.write = overwrite ? table.newOverwriteWrite() : table.newTableWrite();
     }
 
     static StrataRecordWriter open(JobConf conf, Properties tableProperties) {
@@ -44,7 +44,8 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
         Table table = StrataTables.load(conf, StrataConf.location(tableProperties), hiveTable);
         StagedCommits staged = new StagedCommits(table.fileIO(), table.location(),
                 conf.get(StrataConf.HIVE_QUERY_ID));
-        return new StrataRecordWriter(hiveTable, table, staged, taskId(conf));
+        boolean overwrite = "true".equals(tableProperties.getProperty(StrataConf.WRITE_OVERWRITE));
+        return new StrataRecordWriter(hiveTable, table, staged, taskId(conf), overwrite);
     }
 
     /** The task (not the attempt): a retried attempt replaces what an earlier one staged. */

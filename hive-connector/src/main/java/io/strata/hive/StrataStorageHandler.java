@@ -37,6 +37,9 @@ import org.apache.hadoop.mapred.OutputFormat;
  */
 public class StrataStorageHandler extends DefaultStorageHandler implements HiveStoragePredicateHandler {
 
+    /** Paimon's table option: whether INSERT OVERWRITE replaces only the partitions it writes (default true). */
+    private static final String DYNAMIC_PARTITION_OVERWRITE = "dynamic-partition-overwrite";
+
     /**
      * Hive hands its filter to the InputFormat only if the handler takes it: take all of it for
      * planning (partition and file pruning), and leave all of it to Hive as the residual, since the
@@ -103,16 +106,29 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     }
 
     /**
-     * Refuses, while the statement is compiled (so nothing is written), the writes Strata does not take
-     * yet: INSERT OVERWRITE, and writes into a table the metastore sync registered with Hive partitions.
+     * Marks an INSERT OVERWRITE for its tasks (they write afresh, ignoring the files they replace), and
+     * refuses, while the statement is compiled (so nothing is written), what Strata does not take yet: writes
+     * into a table the metastore sync registered with Hive partitions.
      */
     @Override
     public void validateSinkDesc(FileSinkDesc sinkDesc) throws SemanticException {
         Properties properties = sinkDesc.getTableInfo().getProperties();
         String name = properties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
         if (sinkDesc.getInsertOverwrite()) {
-            throw new SemanticException("INSERT OVERWRITE into Strata table " + name + " is not supported yet; use"
-                    + " INSERT INTO (nothing was written)");
+            Table table;
+            try {
+                table = StrataTables.load(getConf(), StrataConf.location(properties), name);
+            } catch (IllegalArgumentException e) {
+                throw new SemanticException(e.getMessage(), e);
+            }
+            if (!table.schema().partitionKeys().isEmpty()
+                    && "false".equalsIgnoreCase(table.schema().options().get(DYNAMIC_PARTITION_OVERWRITE))) {
+                throw new SemanticException("INSERT OVERWRITE into Strata table " + name + " (" + table.location()
+                        + "): its option '" + DYNAMIC_PARTITION_OVERWRITE + "'='false' asks to replace the whole"
+                        + " table, which Strata does not do yet; it replaces the partitions a statement writes"
+                        + " (nothing was written)");
+            }
+            properties.setProperty(StrataConf.WRITE_OVERWRITE, "true");
         }
         String partitionColumns = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
         if (partitionColumns != null && !partitionColumns.isBlank()) {

@@ -174,15 +174,62 @@ class HiveInsertIT {
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(Engine.class)
-    void insertOverwriteIsRefusedBeforeAnythingIsWritten(Engine engine) {
+    void insertOverwriteReplacesAnUnpartitionedTable(Engine engine) {
         String name = "ins_iow_" + engine.setting();
         Table table = appendTable(name);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " VALUES (100, 'old', 1.00), (101, 'old', 2.00)");
+        hive.query(mode, "INSERT OVERWRITE TABLE strata_it." + name + " SELECT id, name, amount FROM strata_it.insert_source"
+                + " WHERE id <= 2");
+        List<String> expected = List.of("1\ta\t1.50", "2\tb\t2.25");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        // Overwriting with no row empties an unpartitioned table.
+        hive.query(mode, "INSERT OVERWRITE TABLE strata_it." + name + " SELECT id, name, amount FROM"
+                + " strata_it.insert_source WHERE id > 100");
+        assertThat(hive.query("SELECT count(*) FROM strata_it." + name)).containsExactly("0");
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void insertOverwriteReplacesOnlyThePartitionsItWrites(Engine engine) {
+        String name = "ins_iow_pk_" + engine.setting();
+        Table table = primaryKeyTable(name);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " SELECT id, name, amount, dt FROM strata_it.insert_source");
+        hive.query(mode, "INSERT OVERWRITE TABLE strata_it." + name + " VALUES (9, 'new', 9.00, '2024-01-02')");
+        List<String> expected = List.of("1\ta\t1.50\t2024-01-01", "2\tb\t2.25\t2024-01-01",
+                "9\tnew\t9.00\t2024-01-02");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void anOverwriteOfTheWholePartitionedTableIsRefusedBeforeAnythingIsWritten(Engine engine) {
+        String name = "ins_iow_full_" + engine.setting();
+        Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
+                .column("id", DataTypes.INT())
+                .column("dt", DataTypes.STRING())
+                .partitionKeys("dt")
+                .option("dynamic-partition-overwrite", "false")
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
         assertThatThrownBy(() -> hive.run(ExecutionMode.of(engine, true), "INSERT OVERWRITE TABLE strata_it." + name
-                + " SELECT id, name, amount FROM strata_it.insert_source"))
+                + " VALUES (1, '2024-01-01')"))
                 .isInstanceOf(CommandProcessorException.class)
-                .hasMessageContaining("INSERT OVERWRITE").hasMessageContaining("not supported yet");
+                .hasMessageContaining("dynamic-partition-overwrite").hasMessageContaining("nothing was written");
         assertThat(reload(table).latestSnapshot()).isEmpty();
         assertThat(dataFiles(table)).isEmpty();
+    }
+
+    private static CommitKind latestKind(Table table) {
+        return reload(table).latestSnapshot().orElseThrow().commitKind();
     }
 
     private static Table reload(Table table) {

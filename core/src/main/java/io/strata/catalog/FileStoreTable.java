@@ -17,8 +17,10 @@ import io.strata.table.StreamScan;
 import io.strata.table.StreamWrite;
 import io.strata.table.Table;
 import io.strata.table.TableCompaction;
+import io.strata.table.TableCommit;
 import io.strata.table.TableRead;
 import io.strata.table.TableScan;
+import io.strata.table.TableWrite;
 import io.strata.table.Tags;
 import io.strata.table.change.ChangeSplitReader;
 import io.strata.table.change.SnapshotRangeScan;
@@ -32,6 +34,7 @@ import io.strata.table.lifecycle.TableTags;
 import io.strata.table.source.SnapshotScan;
 import io.strata.table.source.SplitReader;
 import io.strata.table.store.TableStore;
+import io.strata.table.write.JobCommit;
 import io.strata.table.write.StreamTableWrite;
 import io.strata.table.write.TableWriter;
 import java.io.IOException;
@@ -117,6 +120,21 @@ final class FileStoreTable implements Table {
     @Override
     public BatchWrite newBatchWrite() {
         return new TableWriter(this);
+    }
+
+    @Override
+    public TableWrite newTableWrite() {
+        return TableWriter.forTask(this);
+    }
+
+    @Override
+    public TableWrite newOverwriteWrite() {
+        return TableWriter.forOverwriteTask(this);
+    }
+
+    @Override
+    public TableCommit newCommit(String commitUser) {
+        return new JobCommit(this, commitUser);
     }
 
     @Override

@@ -72,6 +72,26 @@ public interface Table {
     BatchWrite newBatchWrite();
 
     /**
+     * The write of one task of a distributed job: it writes files and hands them out as {@link
+     * CommitMessage}s, which the job commits once with {@link #newCommit(String)}.
+     */
+    TableWrite newTableWrite();
+
+    /**
+     * The write of one task of a distributed overwrite ({@link TableCommit#overwrite}): as {@link
+     * #newTableWrite()}, but its buckets start empty, as Paimon's overwrite writers (which ignore previous
+     * files): no file of the table is restored, sequence numbers start from 0, and compactions see only
+     * the files this write wrote, so what it writes does not depend on the files the overwrite replaces.
+     */
+    TableWrite newOverwriteWrite();
+
+    /**
+     * The commit of a distributed job's {@link CommitMessage}s, as {@code commitUser} and under the batch
+     * commit identifier: a retry of a commit of that user which already landed is recognised.
+     */
+    TableCommit newCommit(String commitUser);
+
+    /**
      * A long-lived write committing many times under {@code commitUser}, compacting in the background;
      * a replayed commit identifier that already landed is recognised and not applied twice.
      */

@@ -15,6 +15,7 @@ final class RenameFaults {
     private static volatile Fault beforeRename;
     private static volatile Fault afterRename;
     private static volatile Fault reads;
+    private static volatile Interference interference;
 
     private RenameFaults() {}
 
@@ -33,13 +34,27 @@ final class RenameFaults {
         reads = new Fault(prefix, times);
     }
 
+    /**
+     * The next rename onto a name starting with {@code prefix} first runs {@code action} (once): another
+     * writer committing just before this one, which then loses the race for that name.
+     */
+    static void runBeforeRenameOnto(String prefix, Runnable action) {
+        interference = new Interference(prefix, action);
+    }
+
     static void reset() {
+        interference = null;
         beforeRename = null;
         afterRename = null;
         reads = null;
     }
 
     static void beforeRename(Path target) throws IOException {
+        Interference i = interference;
+        if (i != null && target.getName().startsWith(i.prefix)) {
+            interference = null;
+            i.action.run();
+        }
         fire(beforeRename, target, "Injected failure before renaming onto ");
     }
 
@@ -56,6 +71,8 @@ final class RenameFaults {
             throw new IOException(message + path);
         }
     }
+
+    private record Interference(String prefix, Runnable action) {}
 
     private record Fault(String prefix, AtomicInteger left) {
         Fault(String prefix, int times) {

@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
@@ -35,6 +36,23 @@ public final class StrataConf {
     public static final String HIVE_AS_OF_VERSION = "hive.io.as.of.version";
     /** Hive's: the time of {@code FOR SYSTEM_TIME AS OF '<timestamp>'} (epoch millis, or a timestamp text). */
     public static final String HIVE_AS_OF_TIMESTAMP = "hive.io.as.of.timestamp";
+
+    /** Hive's: the id of the statement being run; names the directory where its tasks stage what they wrote. */
+    public static final String HIVE_QUERY_ID = "hive.query.id";
+    /** Hadoop's: the task attempt a task runs as (MapReduce and Tez both set it). */
+    public static final String TASK_ATTEMPT_ID = "mapred.task.id";
+    /** Hadoop's (old API): the OutputCommitter of a job; Tez's outputs and MapReduce both take it from here. */
+    public static final String OUTPUT_COMMITTER = "mapred.output.committer.class";
+
+    /**
+     * Marks the table descriptor of a write ({@code configureOutputJobProperties} sees only those): Hive also
+     * configures jobs for the tables they read, through the same {@code configureJobConf}.
+     */
+    static final String WRITE_MARK = "strata.write";
+    /** Table property of a write's descriptor: the statement is an INSERT OVERWRITE (its tasks write afresh). */
+    static final String WRITE_OVERWRITE = "strata.write.overwrite";
+    /** Job setting, one per table a job writes: {@code strata.write.location.<hive table>} = its location. */
+    static final String WRITE_LOCATION_PREFIX = "strata.write.location.";
 
     /** Table properties starting with this are the connector's own, never Strata table options. */
     public static final String CONNECTOR_PREFIX = "strata.";
@@ -195,5 +213,15 @@ public final class StrataConf {
             return ZoneId.systemDefault();
         }
         return ZoneId.of(zone);
+    }
+
+    /** Records in a job that it writes {@code hiveTable} at {@code location}, for {@link StrataOutputCommitter}. */
+    static void addWrittenTable(Configuration job, String hiveTable, String location) {
+        job.set(WRITE_LOCATION_PREFIX + hiveTable, location);
+    }
+
+    /** The tables a job writes (Hive table name to location), as {@link #addWrittenTable} recorded them. */
+    static Map<String, String> writtenTables(Configuration job) {
+        return job.getPropsWithPrefix(WRITE_LOCATION_PREFIX);
     }
 }

@@ -1,5 +1,7 @@
 package io.strata.hive;
 
+import io.strata.hive.write.HiveRowConverter;
+import io.strata.hive.write.StrataWriteRow;
 import io.strata.table.Table;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
@@ -13,26 +15,41 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
 import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
+import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
 import org.apache.hadoop.io.Writable;
 
 /**
- * Hive's SerDe for Strata tables (read only). The schema comes from the Strata table at the Hive
+ * Hive's SerDe for Strata tables. The schema comes from the Strata table at the Hive
  * table's location: all its current columns when the DDL gave none (Hive takes a storage handler's
  * columns from its SerDe, so schema changes made in Strata show), else the declared ones, each of which
- * must still exist with its declared type. {@link #deserialize} hands the row view through unchanged.
+ * must still exist with its declared type. {@link #deserialize} hands the row view through unchanged;
+ * {@link #serialize} converts a row Hive inserts into a Strata row of the table's columns
+ * ({@link HiveRowConverter}).
  */
 public final class StrataSerDe extends AbstractSerDe {
 
     private StrataRowInspector inspector;
+    /** The Strata table's columns (for a CREATE TABLE without location, the declared ones). */
+    private RowType tableType;
+    /** For each Hive column (the inspector's fields, in order), its position in {@link #tableType}. */
+    private int[] tablePositions;
+    private String hiveTable;
+    private ZoneId localZone;
+    /** Built on the first {@link #serialize}: a SerDe that only reads never needs it. */
+    private HiveRowConverter converter;
+    private final StrataWriteRow writeRow = new StrataWriteRow();
 
     @Override
     public void initialize(Configuration conf, Properties tableProperties, Properties partitionProperties)
             throws SerDeException {
         super.initialize(conf, tableProperties, partitionProperties);
         String hiveTable = tableProperties.getProperty("name", "(unnamed)");
+        this.hiveTable = hiveTable;
+        this.localZone = StrataConf.localZone(conf);
+        this.converter = null;
         if (StrataConf.location(tableProperties) == null) {
             // CREATE TABLE without LOCATION: the Strata table does not exist yet, the declared columns are its schema.
-            this.inspector = declaredInspector(tableProperties, StrataConf.localZone(conf));
+            initializeDeclared(tableProperties, localZone);
             return;
         }
         Table table;
@@ -87,21 +104,30 @@ public final class StrataSerDe extends AbstractSerDe {
             rowInspector.addField(HiveTypeNames.hiveName(f.name()), p, reader, f.description());
         }
         this.inspector = rowInspector;
+        this.tableType = rowType;
+        this.tablePositions = columns.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private static StrataRowInspector declaredInspector(Properties tableProperties, ZoneId zone) throws SerDeException {
+    private void initializeDeclared(Properties tableProperties, ZoneId zone) throws SerDeException {
         List<String> names = StrataConf.declaredColumns(tableProperties);
         List<String> types = StrataConf.declaredTypes(tableProperties);
         StrataRowInspector rowInspector = new StrataRowInspector();
+        List<DataField> fields = new ArrayList<>();
         try {
             for (int i = 0; i < names.size() && i < types.size(); i++) {
                 DataType type = HiveTypeMapping.toStrata(names.get(i), types.get(i));
                 rowInspector.addField(HiveTypeNames.hiveName(names.get(i)), i, new HiveFieldReader(type, zone), null);
+                fields.add(new DataField(i, names.get(i), type));
             }
         } catch (IllegalArgumentException e) {
             throw new SerDeException(e.getMessage(), e);
         }
-        return rowInspector;
+        this.inspector = rowInspector;
+        this.tableType = new RowType(fields);
+        this.tablePositions = new int[fields.size()];
+        for (int i = 0; i < tablePositions.length; i++) {
+            tablePositions[i] = i;
+        }
     }
 
     @Override
@@ -114,13 +140,38 @@ public final class StrataSerDe extends AbstractSerDe {
         return blob;
     }
 
+    /**
+     * The class {@link #serialize} returns. Hive 4.1 asks for it only to write (FileSinkOperator passes it to
+     * the output format's record writer as the value class, Utilities.createEmptyBuckets likewise); reads
+     * take their value class from the record reader ({@code StrataRecordReader.createValue}), never from here.
+     */
     @Override
     public Class<? extends Writable> getSerializedClass() {
-        return StrataRowWritable.class;
+        return StrataWriteRow.class;
     }
 
+    /**
+     * The Strata row of a row Hive inserts ({@code obj}, shown by {@code objInspector}: the Hive table's
+     * columns in this SerDe's order). The returned Writable is the same object on every call: Hive's
+     * FileSinkOperator hands it to the record writer before it serializes the next row.
+     *
+     * @throws SerDeException for a value the Strata column cannot hold (a NULL in a NOT NULL column, a
+     *     decimal too wide), naming the Hive table and the column
+     */
     @Override
     public Writable serialize(Object obj, ObjectInspector objInspector) throws SerDeException {
-        throw new SerDeException("Strata tables are read-only from Hive for now: INSERT is not supported");
+        if (!(objInspector instanceof StructObjectInspector struct)) {
+            throw new SerDeException("Hive table " + hiveTable + ": a row to write must be a struct, got "
+                    + (objInspector == null ? "no inspector" : objInspector.getTypeName()));
+        }
+        try {
+            if (converter == null) {
+                converter = new HiveRowConverter(tableType, tablePositions, hiveTable, localZone);
+            }
+            writeRow.set(converter.convert(obj, struct));
+        } catch (IllegalArgumentException e) {
+            throw new SerDeException(e.getMessage(), e);
+        }
+        return writeRow;
     }
 }

@@ -1,26 +1,34 @@
 package io.strata.hive;
 
 import io.strata.manifest.DataFileMeta;
-import io.strata.table.Table;
-import io.strata.table.Split;
 import io.strata.predicate.Predicate;
+import io.strata.table.Split;
+import io.strata.table.Table;
 import io.strata.table.TablePaths;
 import io.strata.table.TableScan;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.hive.common.StatsSetupConst;
-import org.apache.hadoop.hive.ql.stats.Partish;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
+import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
+import org.apache.hadoop.hive.ql.Context;
 import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
+import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
+import org.apache.hadoop.hive.ql.parse.SemanticException;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
-import org.apache.hadoop.hive.serde2.Deserializer;
-import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
 import org.apache.hadoop.hive.ql.plan.TableDesc;
+import org.apache.hadoop.hive.ql.stats.Partish;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
+import org.apache.hadoop.hive.serde2.Deserializer;
 import org.apache.hadoop.mapred.InputFormat;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.OutputFormat;
 
 /**
  * Hive 4 storage handler for Strata (Apache Paimon format) tables:
@@ -28,6 +36,9 @@ import org.apache.hadoop.mapred.InputFormat;
  * Reads are merged (every primary key once, its latest value) from one snapshot per query.
  */
 public class StrataStorageHandler extends DefaultStorageHandler implements HiveStoragePredicateHandler {
+
+    /** Paimon's table option: whether INSERT OVERWRITE replaces only the partitions it writes (default true). */
+    private static final String DYNAMIC_PARTITION_OVERWRITE = "dynamic-partition-overwrite";
 
     /**
      * Hive hands its filter to the InputFormat only if the handler takes it: take all of it for
@@ -58,6 +69,87 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     @Override
     public HiveMetaHook getMetaHook() {
         return new StrataMetaHook(getConf());
+    }
+
+    /** Writes go through {@link StrataOutputFormat}; the statement commits once, in Hive's move step. */
+    @Override
+    public Class<? extends OutputFormat> getOutputFormatClass() {
+        return StrataOutputFormat.class;
+    }
+
+    /**
+     * A write's table descriptor names the output format its metastore entry records, and tables created
+     * before Strata could write (or registered by the metastore sync) record another: the plan always gets
+     * {@link StrataOutputFormat}.
+     */
+    @Override
+    public void configureOutputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
+        tableDesc.setOutputFileFormatClass(StrataOutputFormat.class);
+        tableDesc.getProperties().setProperty(StrataConf.WRITE_MARK, "true");
+        // Tez takes the committer of a vertex's output from its job properties.
+        jobProperties.put(StrataConf.OUTPUT_COMMITTER, StrataOutputCommitter.class.getName());
+    }
+
+    /**
+     * For a job that writes a Strata table (not one that only reads it): the committer that cleans up when
+     * the job fails, and where the table is. MapReduce takes the committer from here, set after Hive's own.
+     */
+    @Override
+    public void configureJobConf(TableDesc tableDesc, JobConf jobConf) {
+        Properties properties = tableDesc.getProperties();
+        if (properties == null || !"true".equals(properties.getProperty(StrataConf.WRITE_MARK))) {
+            return;
+        }
+        jobConf.set(StrataConf.OUTPUT_COMMITTER, StrataOutputCommitter.class.getName());
+        StrataConf.addWrittenTable(jobConf, properties.getProperty(hive_metastoreConstants.META_TABLE_NAME),
+                StrataConf.location(properties));
+    }
+
+    /**
+     * Marks an INSERT OVERWRITE for its tasks (they write afresh, ignoring the files they replace), and
+     * refuses, while the statement is compiled (so nothing is written), what Strata does not take yet: writes
+     * into a table the metastore sync registered with Hive partitions.
+     */
+    @Override
+    public void validateSinkDesc(FileSinkDesc sinkDesc) throws SemanticException {
+        Properties properties = sinkDesc.getTableInfo().getProperties();
+        String name = properties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
+        if (sinkDesc.getInsertOverwrite()) {
+            Table table;
+            try {
+                table = StrataTables.load(getConf(), StrataConf.location(properties), name);
+            } catch (IllegalArgumentException e) {
+                throw new SemanticException(e.getMessage(), e);
+            }
+            if (!table.schema().partitionKeys().isEmpty()
+                    && "false".equalsIgnoreCase(table.schema().options().get(DYNAMIC_PARTITION_OVERWRITE))) {
+                throw new SemanticException("INSERT OVERWRITE into Strata table " + name + " (" + table.location()
+                        + "): its option '" + DYNAMIC_PARTITION_OVERWRITE + "'='false' asks to replace the whole"
+                        + " table, which Strata does not do yet; it replaces the partitions a statement writes"
+                        + " (nothing was written)");
+            }
+            properties.setProperty(StrataConf.WRITE_OVERWRITE, "true");
+        }
+        String partitionColumns = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
+        if (partitionColumns != null && !partitionColumns.isBlank()) {
+            throw new SemanticException("Hive table " + name + " is partitioned in the metastore (by "
+                    + partitionColumns.replace('/', ',') + ", registered by the metastore sync): Strata does not"
+                    + " write through metastore partitions yet. Write through a Hive table created with STORED BY"
+                    + " 'io.strata.hive.StrataStorageHandler' LOCATION on the same table, or with 'strata ingest'"
+                    + " (nothing was written)");
+        }
+    }
+
+    /** Hive commits a write in its move step, once every task succeeded: one statement, one snapshot. */
+    @Override
+    public boolean commitInMoveTask() {
+        return true;
+    }
+
+    @Override
+    public void storageHandlerCommit(Properties commitProperties, Context.Operation operation,
+            ExecutorService executor) throws HiveException {
+        StatementCommit.commit(getConf(), commitProperties, operation);
     }
 
     @Override

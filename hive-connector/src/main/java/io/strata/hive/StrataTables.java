@@ -8,7 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /** Opens the Strata table behind a Hive table, with an error that says which Hive table and which location. */
-final class StrataTables {
+public final class StrataTables {
 
     private StrataTables() {}
 
@@ -18,7 +18,7 @@ final class StrataTables {
      * @throws IllegalArgumentException naming the Hive table and the location when there is no Strata
      *     table there or it cannot be read
      */
-    static Table load(Configuration conf, String location, String hiveTable) {
+    public static Table load(Configuration conf, String location, String hiveTable) {
         if (location == null) {
             throw new IllegalArgumentException("Hive table " + hiveTable + " has no LOCATION, so it has no Strata"
                     + " table to read");

@@ -115,9 +115,46 @@ public final class FileStoreCommit {
      */
     public long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, List<IndexManifestEntry> indexChanges,
             long commitIdentifier, CommitKind kind) {
+        return commit(changes, changelog, indexChanges, null, commitIdentifier, kind);
+    }
+
+    /**
+     * The changes of a commit that depend on the latest snapshot (an overwrite's DELETE entries of the
+     * files and index files it replaces): computed again from the latest snapshot before every attempt,
+     * so that what another writer committed meanwhile is taken into account instead of failing the commit.
+     */
+    @FunctionalInterface
+    public interface LatestChanges {
+        /** The changes to make on top of {@code latest} (null for a table without snapshots). */
+        Changes compute(Snapshot latest) throws IOException;
+    }
+
+    /** Data-file and index-file changes of one attempt. */
+    public record Changes(List<ManifestEntry> files, List<IndexManifestEntry> index) {
+        public Changes {
+            files = List.copyOf(files);
+            index = List.copyOf(index);
+        }
+
+        boolean isEmpty() {
+            return files.isEmpty() && index.isEmpty();
+        }
+    }
+
+    /**
+     * Commits the fixed changes together with the changes {@code latestChanges} computes from the latest
+     * snapshot before each attempt (their DELETE entries first), as one snapshot; otherwise as {@link
+     * #commit(List, List, List, long, CommitKind)}. With {@code latestChanges}, a commit that would change
+     * nothing (no fixed change and none computed) makes no snapshot and returns -1.
+     */
+    public long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, List<IndexManifestEntry> indexChanges,
+            LatestChanges latestChanges, long commitIdentifier, CommitKind kind) {
         Snapshot landed;
         try {
-            landed = land(changes, changelog, indexChanges, commitIdentifier, kind);
+            landed = land(changes, changelog, indexChanges, latestChanges, commitIdentifier, kind);
+            if (landed == null) {
+                return -1;
+            }
         } catch (CommitException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
@@ -131,10 +168,12 @@ public final class FileStoreCommit {
     /**
      * The commit protocol; returns the snapshot that landed, or fails leaving the table as it was
      * (removing the metadata files it wrote), or, when it cannot tell whether its snapshot landed,
-     * throws {@link CommitStateUnknownException} and removes nothing.
+     * throws {@link CommitStateUnknownException} and removes nothing. Null when {@code latestChanges}
+     * leave nothing to commit.
      */
     private Snapshot land(List<ManifestEntry> changes, List<ManifestEntry> changelog,
-            List<IndexManifestEntry> indexChanges, long commitIdentifier, CommitKind kind) throws IOException {
+            List<IndexManifestEntry> indexChanges, LatestChanges latestChanges, long commitIdentifier, CommitKind kind)
+            throws IOException {
         ManifestFile manifestFile = new ManifestFile(io, paths.manifestDirectory(), schema.partitionType(),
                 options.manifestTargetFileSize(), names);
         ManifestList manifestList = new ManifestList(io, paths.manifestDirectory(), names);
@@ -170,16 +209,36 @@ public final class FileStoreCommit {
                     keepFiles = true;
                     return snapshots.snapshot(landed.get());
                 }
-                if (latest.isPresent()) {
-                    conflicts.checkFiles(latest.get(), changes);
+                Changes computed = latestChanges == null ? null : latestChanges.compute(latest.orElse(null));
+                List<ManifestEntry> attemptChanges = changes;
+                List<IndexManifestEntry> attemptIndexChanges = indexChanges;
+                if (computed != null) {
+                    if (computed.isEmpty() && changes.isEmpty() && changelog.isEmpty() && indexChanges.isEmpty()) {
+                        return null;
+                    }
+                    attemptChanges = concat(computed.files(), changes);
+                    attemptIndexChanges = concat(computed.index(), indexChanges);
                 }
+                if (latest.isPresent()) {
+                    conflicts.checkFiles(latest.get(), attemptChanges);
+                }
+                // The computed index changes are the latest snapshot's by construction: only the fixed ones are checked.
                 conflicts.checkDeletionVectors(latest.orElse(null), indexChanges);
                 List<Path> attemptFiles = new ArrayList<>();
                 Snapshot next;
                 SnapshotCreation outcome;
                 try {
-                    next = buildSnapshot(latest.orElse(null), delta, changes, changelogManifests, indexChanges,
-                            commitIdentifier, kind, manifestFile, manifestList, attemptFiles);
+                    List<ManifestFileMeta> attemptDelta = delta;
+                    if (computed != null && !computed.files().isEmpty()) {
+                        // Written for this attempt only: the next one computes them again.
+                        List<ManifestFileMeta> computedManifests = manifestFile.write(computed.files());
+                        for (ManifestFileMeta m : computedManifests) {
+                            attemptFiles.add(manifestPath(m.fileName()));
+                        }
+                        attemptDelta = concat(computedManifests, delta);
+                    }
+                    next = buildSnapshot(latest.orElse(null), attemptDelta, attemptChanges, changelogManifests,
+                            attemptIndexChanges, commitIdentifier, kind, manifestFile, manifestList, attemptFiles);
                     outcome = createSnapshot(next);
                 } catch (CommitStateUnknownException e) {
                     keepFiles = true;
@@ -214,6 +273,13 @@ public final class FileStoreCommit {
                 }
             }
         }
+    }
+
+    private static <T> List<T> concat(List<T> first, List<T> second) {
+        List<T> all = new ArrayList<>(first.size() + second.size());
+        all.addAll(first);
+        all.addAll(second);
+        return all;
     }
 
     /** What became of one attempt to create the next snapshot file. */

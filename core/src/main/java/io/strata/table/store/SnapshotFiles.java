@@ -118,8 +118,18 @@ public final class SnapshotFiles {
     /** The live deletion-vector index files of the snapshot, by (partition, bucket). */
     public Map<BucketKey, List<IndexManifestEntry>> deletionIndexFiles(Snapshot snapshot) throws IOException {
         Map<BucketKey, List<IndexManifestEntry>> byBucket = new LinkedHashMap<>();
+        for (IndexManifestEntry e : liveIndexEntries(snapshot)) {
+            if ("DELETION_VECTORS".equals(e.indexFile().indexType())) {
+                byBucket.computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
+            }
+        }
+        return byBucket;
+    }
+
+    /** The live index files of every type (deletion vectors, Paimon's hash indexes) of the snapshot. */
+    public List<IndexManifestEntry> liveIndexEntries(Snapshot snapshot) throws IOException {
         if (snapshot.indexManifest() == null) {
-            return byBucket;
+            return List.of();
         }
         IndexManifestFile file = new IndexManifestFile(io, paths.manifestDirectory(), new MetadataFileNames());
         Map<String, IndexManifestEntry> live = new LinkedHashMap<>();
@@ -131,12 +141,7 @@ public final class SnapshotFiles {
                 live.remove(id);
             }
         }
-        for (IndexManifestEntry e : live.values()) {
-            if ("DELETION_VECTORS".equals(e.indexFile().indexType())) {
-                byBucket.computeIfAbsent(new BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
-            }
-        }
-        return byBucket;
+        return new ArrayList<>(live.values());
     }
 
     /** A (partition, bucket) pair. */

@@ -2,7 +2,6 @@ package io.strata.table.write;
 
 import io.strata.data.Row;
 import io.strata.data.RowKind;
-import io.strata.fs.FileIO;
 import io.strata.lsm.WriteBuffer;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileSource;
@@ -12,7 +11,6 @@ import io.strata.table.store.RollingDataFileWriter;
 import io.strata.table.store.SnapshotFiles;
 import java.io.IOException;
 import java.util.List;
-import org.apache.hadoop.fs.Path;
 
 /**
  * The writer of one (partition, bucket) for a {@link TableWriter}. An append bucket writes rows straight
@@ -30,9 +28,6 @@ final class BucketWriter {
     final SnapshotFiles.BucketKey key;
     private final FileWriters fileWriters;
     private final DataFileNames names;
-    /** Append buckets: the directory the files of a failed commit are removed from; else null. */
-    private final FileIO io;
-    private final Path directory;
     /** Append buckets: the files of the commit being written; primary-key buckets: null. */
     private RollingDataFileWriter files;
     /** Primary-key buckets: the sorted buffer of rows not yet flushed; else null. */
@@ -47,14 +42,12 @@ final class BucketWriter {
     private long nextSequence;
 
     private BucketWriter(SnapshotFiles.BucketKey key, long nextSequence, FileWriters fileWriters, DataFileNames names,
-            FileIO io, Path directory, WriteBuffer buffer, MergeTreeBucket lsm, DeletionVectorIndex.BucketIndex deletions,
+            WriteBuffer buffer, MergeTreeBucket lsm, DeletionVectorIndex.BucketIndex deletions,
             boolean ignoreDelete, boolean inputChangelog) {
         this.key = key;
         this.nextSequence = nextSequence;
         this.fileWriters = fileWriters;
         this.names = names;
-        this.io = io;
-        this.directory = directory;
         this.buffer = buffer;
         this.lsm = lsm;
         this.deletions = deletions;
@@ -64,16 +57,16 @@ final class BucketWriter {
     }
 
     /** A bucket of an append table, its rows numbered from {@code nextSequence}. */
-    static BucketWriter append(SnapshotFiles.BucketKey key, long nextSequence, FileIO io, Path directory,
-            FileWriters fileWriters, DataFileNames names) {
-        return new BucketWriter(key, nextSequence, fileWriters, names, io, directory, null, null, null, false, false);
+    static BucketWriter append(SnapshotFiles.BucketKey key, long nextSequence, FileWriters fileWriters,
+            DataFileNames names) {
+        return new BucketWriter(key, nextSequence, fileWriters, names, null, null, null, false, false);
     }
 
     /** A bucket of a primary-key table, its records numbered from {@code nextSequence}. */
     static BucketWriter primaryKey(SnapshotFiles.BucketKey key, long nextSequence, FileWriters fileWriters,
             DataFileNames names, WriteBuffer buffer, MergeTreeBucket lsm, DeletionVectorIndex.BucketIndex deletions,
             boolean ignoreDelete, boolean inputChangelog) {
-        return new BucketWriter(key, nextSequence, fileWriters, names, null, null, buffer, lsm, deletions, ignoreDelete,
+        return new BucketWriter(key, nextSequence, fileWriters, names, buffer, lsm, deletions, ignoreDelete,
                 inputChangelog);
     }
 
@@ -130,21 +123,13 @@ final class BucketWriter {
         return lsm.prepareCommit(waitCompaction, fullCompaction);
     }
 
-    /**
-     * Drops what was not committed. {@code failed}: the increment of a commit that did not land (null if
-     * none was prepared); {@code appendLanded}: its APPEND snapshot landed, so only compaction outputs go.
-     */
-    void abort(MergeTreeBucket.Increment failed, boolean appendLanded) {
+    /** Drops what was not handed to a commit: buffered rows, flushed files, compaction outputs. */
+    void abort() {
         if (lsm == null) {
             files.abort();
-            if (failed != null && !appendLanded) {
-                for (DataFileMeta f : failed.newFiles()) {
-                    io.deleteQuietly(new Path(directory, f.fileName()));
-                }
-            }
             return;
         }
         buffer.clear();
-        lsm.abort(failed, appendLanded);
+        lsm.abort();
     }
 }

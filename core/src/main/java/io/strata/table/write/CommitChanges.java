@@ -1,9 +1,13 @@
 package io.strata.table.write;
 
+import io.strata.data.BinaryRow;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
+import io.strata.manifest.IndexFileMeta;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
+import io.strata.table.CommitMessage;
+import io.strata.table.CommitMessageFiles;
 import io.strata.table.store.SnapshotFiles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,16 +16,13 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * What the buckets of one {@link TableWriter} hand to one commit, gathered bucket by bucket (each
- * bucket's share is what Paimon calls a commit message): the manifest entries of the files the buckets
+ * What {@link CommitMessage}s hand to one commit, gathered bucket by bucket: the manifest entries of the files the buckets
  * flushed and of their input changelog, which make the APPEND snapshot; those of the compactions (files
  * removed and added) and of their changelog, with the deletion-vector index changes of the buckets whose
  * vectors the compactions changed, which make the COMPACT snapshot.
  */
 final class CommitChanges {
 
-    /** The {@code totalBuckets} that every manifest entry of the table records. */
-    private final int totalBuckets;
     private final List<ManifestEntry> appended = new ArrayList<>();
     private final List<ManifestEntry> appendedChangelog = new ArrayList<>();
     private final List<ManifestEntry> compacted = new ArrayList<>();
@@ -29,28 +30,68 @@ final class CommitChanges {
     private final List<IndexManifestEntry> indexChanges = new ArrayList<>();
     private final Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> indexChangesByBucket = new LinkedHashMap<>();
 
-    CommitChanges(int totalBuckets) {
-        this.totalBuckets = totalBuckets;
+    private CommitChanges() {}
+
+    /** The changes of the messages, in their order. */
+    static CommitChanges of(List<CommitMessage> messages) {
+        CommitChanges changes = new CommitChanges();
+        messages.forEach(changes::add);
+        return changes;
     }
 
     /** Adds what one bucket prepared: its files and changelog, and its deletion-vector index changes. */
-    void add(SnapshotFiles.BucketKey bucket, MergeTreeBucket.Increment increment, List<IndexManifestEntry> index) {
-        entries(bucket, FileKind.ADD, increment.newFiles(), appended);
-        entries(bucket, FileKind.DELETE, increment.compactBefore(), compacted);
-        entries(bucket, FileKind.ADD, increment.compactAfter(), compacted);
-        entries(bucket, FileKind.ADD, increment.changelogFiles(), appendedChangelog);
-        entries(bucket, FileKind.ADD, increment.compactChangelog(), compactedChangelog);
+    private void add(CommitMessage message) {
+        CommitMessageFiles m = CommitMessageFiles.of(message);
+        BinaryRow partition = message.partition();
+        int bucket = message.bucket();
+        int totalBuckets = message.totalBuckets();
+        entries(message, FileKind.ADD, m.newFiles(), appended);
+        entries(message, FileKind.DELETE, m.compactBefore(), compacted);
+        entries(message, FileKind.ADD, m.compactAfter(), compacted);
+        entries(message, FileKind.ADD, m.changelogFiles(), appendedChangelog);
+        entries(message, FileKind.ADD, m.compactChangelog(), compactedChangelog);
+        List<IndexManifestEntry> index = indexChanges(message);
         if (!index.isEmpty()) {
-            indexChangesByBucket.put(bucket, index);
+            indexChangesByBucket.merge(new SnapshotFiles.BucketKey(partition, bucket), index, (a, b) -> {
+                List<IndexManifestEntry> all = new ArrayList<>(a);
+                all.addAll(b);
+                return all;
+            });
             indexChanges.addAll(index);
         }
     }
 
-    private void entries(SnapshotFiles.BucketKey bucket, FileKind kind, List<DataFileMeta> files,
-            List<ManifestEntry> to) {
-        for (DataFileMeta f : files) {
-            to.add(new ManifestEntry(kind, bucket.partition(), bucket.bucket(), totalBuckets, f));
+    /** A message's deletion-vector index changes as index manifest entries: replaced ones, then new ones. */
+    static List<IndexManifestEntry> indexChanges(CommitMessage m) {
+        List<IndexManifestEntry> index = new ArrayList<>();
+        for (IndexFileMeta f : CommitMessageFiles.of(m).deletedIndexFiles()) {
+            index.add(new IndexManifestEntry(FileKind.DELETE, m.partition(), m.bucket(), f));
         }
+        for (IndexFileMeta f : CommitMessageFiles.of(m).newIndexFiles()) {
+            index.add(new IndexManifestEntry(FileKind.ADD, m.partition(), m.bucket(), f));
+        }
+        return index;
+    }
+
+    private static void entries(CommitMessage m, FileKind kind, List<DataFileMeta> files, List<ManifestEntry> to) {
+        for (DataFileMeta f : files) {
+            to.add(new ManifestEntry(kind, m.partition(), m.bucket(), m.totalBuckets(), f));
+        }
+    }
+
+    /** Whether the messages hold changelog files (of their flushes or their compactions). */
+    boolean hasChangelog() {
+        return !appendedChangelog.isEmpty() || !compactedChangelog.isEmpty();
+    }
+
+    /** The same changes without changelog files: an overwrite commits none. */
+    CommitChanges withoutChangelog() {
+        CommitChanges copy = new CommitChanges();
+        copy.appended.addAll(appended);
+        copy.compacted.addAll(compacted);
+        copy.indexChanges.addAll(indexChanges);
+        copy.indexChangesByBucket.putAll(indexChangesByBucket);
+        return copy;
     }
 
     /** Whether there is an APPEND snapshot to make. */

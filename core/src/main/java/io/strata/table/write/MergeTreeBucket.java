@@ -11,7 +11,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
@@ -171,41 +170,24 @@ final class MergeTreeBucket {
 
     /**
      * Waits for the running compaction and deletes every file written since the last commit that no
-     * snapshot references: flushed files unless {@code appendLanded}, and compaction outputs that are
-     * not merely moved files. Files of an increment whose commit failed are passed back in
-     * {@code failed}.
+     * snapshot references: flushed files, and compaction outputs that are not merely moved files. (The
+     * files of a prepared commit are the commit's to delete: {@link JobCommit#discard}.)
      */
-    void abort(Increment failed, boolean appendLanded) {
+    void abort() {
         try {
             syncCompaction(true);
         } catch (IOException | RuntimeException e) {
             // The failed compaction wrote nothing it keeps (its rewriter deleted its output).
         }
-        Map<String, DataFileMeta> before = new LinkedHashMap<>(compactBefore);
-        List<DataFileMeta> added = new ArrayList<>(newFiles);
-        List<DataFileMeta> outputs = new ArrayList<>(compactAfter);
-        Set<String> doomedChangelog = new LinkedHashSet<>();
-        changelogFiles.forEach(f -> doomedChangelog.add(f.fileName()));
-        compactChangelog.forEach(f -> doomedChangelog.add(f.fileName()));
-        if (failed != null) {
-            failed.compactChangelog().forEach(f -> doomedChangelog.add(f.fileName()));
-            if (!appendLanded) {
-                failed.changelogFiles().forEach(f -> doomedChangelog.add(f.fileName()));
-            }
-            failed.compactBefore().forEach(f -> before.put(f.fileName(), f));
-            outputs.addAll(failed.compactAfter());
-            if (!appendLanded) {
-                added.addAll(failed.newFiles());
-            }
-        }
         Set<String> doomed = new LinkedHashSet<>();
-        added.forEach(f -> doomed.add(f.fileName()));
-        for (DataFileMeta f : outputs) {
-            if (!before.containsKey(f.fileName())) {
+        newFiles.forEach(f -> doomed.add(f.fileName()));
+        for (DataFileMeta f : compactAfter) {
+            if (!compactBefore.containsKey(f.fileName())) {
                 doomed.add(f.fileName());
             }
         }
-        doomed.addAll(doomedChangelog);
+        changelogFiles.forEach(f -> doomed.add(f.fileName()));
+        compactChangelog.forEach(f -> doomed.add(f.fileName()));
         for (String name : doomed) {
             io.deleteQuietly(new Path(bucketDirectory, name));
         }

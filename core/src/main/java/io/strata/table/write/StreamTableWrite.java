@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -96,7 +95,7 @@ public final class StreamTableWrite implements StreamWrite {
         lastCommit = clock.instant();
         if (lastCommitted.isPresent() && commitIdentifier <= lastCommitted.getAsLong()) {
             // A replay of a commit that landed before a crash: applying it again would duplicate rows.
-            writer.abort(Map.of(), false);
+            writer.abort();
             return -1;
         }
         boolean full = fullCompactionDeltaCommits != null && (commits + 1) % fullCompactionDeltaCommits == 0;

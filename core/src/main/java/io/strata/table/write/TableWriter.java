@@ -10,6 +10,8 @@ import io.strata.lsm.WriteBuffer;
 import io.strata.lsm.WriteMerge;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.IndexFileMeta;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.schema.ChangelogOptions;
@@ -17,13 +19,13 @@ import io.strata.schema.ChangelogProducer;
 import io.strata.schema.CompactionOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
-import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.BatchWrite;
-import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitFailedException;
-import io.strata.table.CommitStateUnknownException;
+import io.strata.table.CommitMessage;
+import io.strata.table.CommitMessageFiles;
 import io.strata.table.Table;
+import io.strata.table.TableWrite;
 import io.strata.table.commit.CommitHooks;
 import io.strata.table.commit.FileStoreCommit;
 import io.strata.table.compact.BucketCompactions;
@@ -45,8 +47,6 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.hadoop.fs.Path;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The writer: routes rows to (partition, bucket) writers, buffers primary-key rows in sorted write
@@ -63,16 +63,17 @@ import org.slf4j.LoggerFactory;
  * both under one commit identifier. {@link StreamTableWrite} keeps it, with its buckets' levels, across
  * many commits. As a {@link BatchWrite} it commits once and does not compact by itself, since
  * concurrent batch writes of one bucket (several tasks of one query) would conflict over compactions;
- * {@code full-compaction.delta-commits} makes its commit compact the buckets it wrote fully.
+ * {@code full-compaction.delta-commits} makes its commit compact the buckets it wrote fully. As a
+ * {@link TableWrite} ({@link #forTask}: one task of a distributed job) it prepares its buckets as a batch
+ * commit would and hands out the {@link CommitMessage}s instead of committing them; every commit goes
+ * through {@link JobCommit}.
  *
  * <p>Changelog ({@code docs/changelog.md}): with {@code changelog-producer=input} each flush also writes
  * the buffered records as changelog files of the APPEND snapshot; the compactions write the
  * {@code full-compaction} and {@code lookup} changelog, committed with the COMPACT snapshot. Tables that
  * look old values up ({@code lookup}, {@code first-row}) compact level 0 at every commit, batch writes too.
  */
-public final class TableWriter implements BatchWrite {
-
-    private static final Logger LOG = LoggerFactory.getLogger(TableWriter.class);
+public final class TableWriter implements BatchWrite, TableWrite {
 
     private final Table table;
     private final TableStore store;
@@ -97,6 +98,7 @@ public final class TableWriter implements BatchWrite {
     private final DataFileNames names = new DataFileNames();
     private final String commitUser;
     private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
+    /** Null for the write of a task ({@link #forTask}), which never commits. */
     private final CommitHooks hooks;
     /** Null for append tables. */
     private final MergeFunctionFactory mergeFunctions;
@@ -110,19 +112,48 @@ public final class TableWriter implements BatchWrite {
     private final boolean autoCompaction;
     private ExecutorService compactionExecutor;
     private boolean committed;
+    /** An overwrite's write: buckets start empty instead of restoring the table's files. */
+    private final boolean ignorePreviousFiles;
 
     /** A batch write: a random commit user, and no compaction unless {@code full-compaction.delta-commits} asks. */
     public TableWriter(Table table) {
-        this(table, UUID.randomUUID().toString(), false);
+        this(table, UUID.randomUUID().toString(), false, true);
     }
 
     /** @param autoCompaction whether to compact as files are flushed (still off with {@code write-only}) */
     public TableWriter(Table table, String commitUser, boolean autoCompaction) {
+        this(table, commitUser, autoCompaction, true);
+    }
+
+    /**
+     * The {@link TableWrite} of one task of a distributed job: written and prepared as a batch write, never
+     * committed by itself, so it opens no commit hooks (no commit lock, no callbacks) in the task.
+     */
+    public static TableWriter forTask(Table table) {
+        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false);
+    }
+
+    /**
+     * The {@link TableWrite} of one task of a distributed overwrite: as {@link #forTask}, but its buckets
+     * start empty (no restored files or deletion vectors, sequence numbers from 0), as Paimon's writers with
+     * {@code ignorePreviousFiles}, since the files of the table are replaced.
+     */
+    public static TableWriter forOverwriteTask(Table table) {
+        return new TableWriter(table, UUID.randomUUID().toString(), false, false, true);
+    }
+
+    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits) {
+        this(table, commitUser, autoCompaction, commits, false);
+    }
+
+    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
+            boolean ignorePreviousFiles) {
         this.table = table;
         this.store = TableStore.of(table);
         this.schema = store.schema();
         this.options = schema.tableOptions();
         this.ignoreDelete = options.ignoreDelete();
+        this.ignorePreviousFiles = ignorePreviousFiles;
         this.commitUser = commitUser;
         this.primaryKey = !schema.primaryKeys().isEmpty();
         try {
@@ -153,7 +184,7 @@ public final class TableWriter implements BatchWrite {
         this.writeMerge = primaryKey ? mergeFunctions.forWrite("Table " + store.location()) : null;
         this.deletionVectorIndex = primaryKey && options.deletionVectorsEnabled() ? new DeletionVectorIndex(store) : null;
         // Last: nothing after it may fail, or the hooks would not be closed.
-        this.hooks = CommitHooks.open(table);
+        this.hooks = commits ? CommitHooks.open(table) : null;
     }
 
     private int[] positions(List<String> names) {
@@ -175,7 +206,7 @@ public final class TableWriter implements BatchWrite {
     @Override
     public void write(Row row) {
         if (committed) {
-            throw new IllegalStateException("This write of table " + store.location() + " was already committed");
+            throw finished();
         }
         if (row.arity() != rowType.fieldCount()) {
             throw new IllegalArgumentException("Table " + store.location() + " has " + rowType.fieldCount()
@@ -230,7 +261,7 @@ public final class TableWriter implements BatchWrite {
                 directory, rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
                 options.targetFileSize(primaryKey), fileNames, schema.id(), level, source);
         if (!primaryKey) {
-            return BucketWriter.append(key, maxSequence + 1, store.fileIO(), directory, fileWriters, names);
+            return BucketWriter.append(key, maxSequence + 1, fileWriters, names);
         }
         DeletionVectorIndex.BucketIndex deletions = deletionVectorIndex == null ? null
                 : deletionVectorIndex.forBucket(key, restoredIndex.getOrDefault(key, List.of()));
@@ -249,7 +280,7 @@ public final class TableWriter implements BatchWrite {
         if (restoredFiles == null) {
             restoredFiles = new HashMap<>();
             restoredIndex = new HashMap<>();
-            Snapshot latest = store.snapshotManager().latestSnapshot().orElse(null);
+            Snapshot latest = ignorePreviousFiles ? null : store.snapshotManager().latestSnapshot().orElse(null);
             if (latest != null && deletionVectorIndex != null) {
                 restoredIndex = store.snapshotFiles().deletionIndexFiles(latest);
             }
@@ -265,10 +296,11 @@ public final class TableWriter implements BatchWrite {
 
     @Override
     public long commit() {
-        if (committed) {
-            throw new IllegalStateException("This write of table " + store.location() + " was already committed");
+        if (hooks == null) {
+            throw new IllegalStateException("This write of table " + store.location() + " is a task's: hand its "
+                    + "prepareCommit() messages to a TableCommit");
         }
-        committed = true;
+        finishWrite();
         try {
             // Concurrent batch writes of one bucket would conflict over its compactions, so a batch write
             // compacts only when full-compaction.delta-commits asks it to (fully, at its commit).
@@ -280,121 +312,138 @@ public final class TableWriter implements BatchWrite {
     }
 
     /**
-     * Flushes every bucket and commits what changed as an APPEND snapshot (the flushed files) and then a
-     * COMPACT snapshot (the finished compactions), both under {@code commitIdentifier}. Returns the id
-     * of the last snapshot made, or -1 if there was nothing to commit.
-     *
-     * <p>The outcome is the rows': if the APPEND snapshot cannot land, the commit fails ({@link
-     * CommitFailedException}: every file it wrote is deleted and the writer must not be used any more)
-     * or ends unknown ({@link CommitStateUnknownException}: nothing is deleted). Once the rows landed, a
-     * COMPACT snapshot that cannot land is only a compaction lost: its files are removed (or kept if it
-     * may have landed), the buckets are read again from the table at the next write, and the commit
-     * returns the APPEND snapshot. Without rows, the compaction's outcome is the commit's.
+     * As a {@link TableWrite}: flushes every bucket (compacting as a batch commit would) and hands out
+     * what it wrote, one message per bucket that wrote something. Nothing is committed; if this fails,
+     * every file written is deleted.
+     */
+    @Override
+    public List<CommitMessage> prepareCommit() {
+        finishWrite();
+        try {
+            List<CommitMessage> messages = new ArrayList<>();
+            for (CommitMessage m : prepare(true, compaction.fullCompactionDeltaCommits() != null)) {
+                if (!CommitMessageFiles.of(m).isEmpty()) {
+                    messages.add(m);
+                }
+            }
+            return messages;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Flushing the write of table " + store.location() + " failed: "
+                    + e.getMessage(), e);
+        } finally {
+            shutdownCompaction();
+            closeHooks();
+        }
+    }
+
+    private void closeHooks() {
+        if (hooks != null) {
+            hooks.close();
+        }
+    }
+
+    private IllegalStateException finished() {
+        return new IllegalStateException("This write of table " + store.location() + " was already "
+                + (hooks == null ? "prepared for commit" : "committed"));
+    }
+
+    private void finishWrite() {
+        if (committed) {
+            throw finished();
+        }
+        committed = true;
+    }
+
+    /**
+     * Flushes every bucket and commits what changed through a {@link JobCommit}: an APPEND snapshot (the
+     * flushed files) and then a COMPACT snapshot (the finished compactions), both under {@code
+     * commitIdentifier}. Returns the id of the last snapshot made, or -1 if there was nothing to commit.
+     * The outcomes are {@link JobCommit}'s; whenever the commit did not land fully, the buckets are
+     * dropped and read again from the table at the next write.
      */
     long commit(long commitIdentifier, boolean waitCompaction, boolean fullCompaction) {
+        List<CommitMessage> messages;
+        try {
+            messages = prepare(waitCompaction, fullCompaction);
+        } catch (IOException | RuntimeException e) {
+            throw CommitFailedException.because(store.location(), e);
+        }
+        try {
+            return new JobCommit(store, commitUser, hooks).commit(messages, commitIdentifier, writerState);
+        } finally {
+            // After a commit that landed the restored state is stale; after one that failed it is dropped.
+            restoredFiles = null;
+            restoredIndex = null;
+        }
+    }
+
+    /**
+     * Each bucket's part of the next commit as a message. If a bucket fails, the messages prepared so far
+     * and everything not yet handed out are deleted and the buckets dropped.
+     */
+    private List<CommitMessage> prepare(boolean waitCompaction, boolean fullCompaction) throws IOException {
         if (primaryKey && changelog.needsLookup() && changelog.commitWaitsForLevel0()) {
             // The commit waits for its level-0 files to be compacted: their changelog lands with it.
             waitCompaction = true;
         }
-        Map<BucketWriter, MergeTreeBucket.Increment> increments = new LinkedHashMap<>();
-        CommitChanges changes = new CommitChanges(Math.max(numBuckets, 1));
-        FileStoreCommit commit = new FileStoreCommit(store, commitUser, hooks);
-        long snapshot = -1;
-        CommitCallbackException callbackFailure = null;
+        List<CommitMessage> messages = new ArrayList<>();
+        int totalBuckets = Math.max(numBuckets, 1);
         try {
             for (BucketWriter w : writers.values()) {
                 MergeTreeBucket.Increment increment = w.prepareCommit(waitCompaction, fullCompaction);
-                increments.put(w, increment);
-                changes.add(w.key, increment, w.deletions == null ? List.of() : w.deletions.changes());
+                List<IndexManifestEntry> index = w.deletions == null ? List.of() : w.deletions.changes();
+                messages.add(message(w.key, totalBuckets, increment, index));
             }
-            if (changes.hasAppend()) {
-                try {
-                    snapshot = commit.commit(changes.appended(), changes.appendedChangelog(), commitIdentifier,
-                            CommitKind.APPEND);
-                } catch (CommitCallbackException e) {
-                    // The snapshot landed and references the data files: they must stay.
-                    callbackFailure = e;
-                    snapshot = e.snapshotId();
-                }
-            }
-        } catch (CommitStateUnknownException e) {
-            // The APPEND snapshot may name the flushed files: they stay. No COMPACT snapshot was attempted,
-            // so the compactions' outputs are referenced by nothing and go, as after an APPEND that landed.
-            if (deletionVectorIndex != null) {
-                deletionVectorIndex.deleteAdded(changes.indexChanges());
-            }
-            abort(increments, true);
-            throw e;
         } catch (IOException | RuntimeException e) {
-            if (deletionVectorIndex != null) {
-                deletionVectorIndex.deleteAdded(changes.indexChanges());
-            }
-            abort(increments, false);
-            throw e instanceof CommitFailedException failed ? failed : CommitFailedException.because(store.location(), e);
+            abort();
+            new JobCommit(store, commitUser, hooks).discard(messages, false);
+            throw e;
         }
-        if (changes.hasCompact()) {
-            try {
-                snapshot = commit.commit(changes.compacted(), changes.compactedChangelog(), changes.indexChanges(),
-                        commitIdentifier, CommitKind.COMPACT);
-            } catch (CommitCallbackException e) {
-                callbackFailure = callbackFailure == null ? e : callbackFailure;
-                snapshot = e.snapshotId();
-            } catch (CommitStateUnknownException e) {
-                abort(Map.of(), false);
-                if (!changes.hasAppend()) {
-                    throw e;
-                }
-                LOG.warn("The rows of commit {} to {} landed as snapshot {}; the outcome of its compaction is unknown "
-                        + "(its files are kept: orphans if it did not land)", commitIdentifier, store.location(),
-                        snapshot, e);
-                return finish(snapshot, callbackFailure);
-            } catch (CommitFailedException e) {
-                if (deletionVectorIndex != null) {
-                    deletionVectorIndex.deleteAdded(changes.indexChanges());
-                }
-                abort(increments, changes.hasAppend());
-                if (!changes.hasAppend()) {
-                    throw e;
-                }
-                LOG.warn("The rows of commit {} to {} landed as snapshot {}; its compaction was not committed and is "
-                        + "discarded (later commits compact again): {}", commitIdentifier, store.location(), snapshot,
-                        e.getMessage());
-                return finish(snapshot, callbackFailure);
-            }
-            changes.forEachBucketIndexChange((bucket, index) -> writers.get(bucket).deletions.committed(index));
-        }
-        return finish(snapshot, callbackFailure);
+        return messages;
     }
 
-    /** After the rows landed: the restored state is stale, and a failed callback is reported now. */
-    private long finish(long snapshot, CommitCallbackException callbackFailure) {
-        restoredFiles = null;
-        restoredIndex = null;
-        if (callbackFailure != null) {
-            throw callbackFailure;
+    private static CommitMessage message(SnapshotFiles.BucketKey key, int totalBuckets,
+            MergeTreeBucket.Increment increment, List<IndexManifestEntry> index) {
+        List<IndexFileMeta> added = new ArrayList<>();
+        List<IndexFileMeta> deleted = new ArrayList<>();
+        for (IndexManifestEntry e : index) {
+            (e.kind() == FileKind.ADD ? added : deleted).add(e.indexFile());
         }
-        return snapshot;
+        return new CommitMessageFiles(increment.newFiles(), increment.changelogFiles(), increment.compactBefore(),
+                increment.compactAfter(), increment.compactChangelog(), added, deleted)
+                .toMessage(key.partition(), key.bucket(), totalBuckets);
     }
+
+    /** What the commit tells this writer: drop the buckets, or take the deletion vectors that landed. */
+    private final JobCommit.WriterState writerState = new JobCommit.WriterState() {
+        @Override
+        public void drop() {
+            abort();
+        }
+
+        @Override
+        public void indexCommitted(SnapshotFiles.BucketKey bucket, List<IndexManifestEntry> changes) {
+            writers.get(bucket).deletions.committed(changes);
+        }
+    };
 
     @Override
     public void close() {
         if (!committed) {
-            abort(Map.of(), false);
+            abort();
             committed = true;
         }
         shutdownCompaction();
-        hooks.close();
+        closeHooks();
     }
 
     /**
-     * Deletes every file that no snapshot references: buffered rows, flushed files, compaction outputs
-     * (and those of {@code failed}, the increments of a commit that did not land, or landed only its
-     * APPEND part when {@code appendLanded}). The bucket writers are dropped; writing again restores
-     * them from the table.
+     * Deletes every file written and not handed to a commit: buffered rows, flushed files, compaction
+     * outputs. The bucket writers are dropped; writing again restores them from the table.
      */
-    void abort(Map<BucketWriter, MergeTreeBucket.Increment> failed, boolean appendLanded) {
+    void abort() {
         for (BucketWriter w : writers.values()) {
-            w.abort(failed.get(w), appendLanded);
+            w.abort();
         }
         writers.clear();
         restoredFiles = null;

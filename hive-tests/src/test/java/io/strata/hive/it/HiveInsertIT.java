@@ -1,0 +1,262 @@
+package io.strata.hive.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.snapshot.CommitKind;
+import io.strata.table.Table;
+import io.strata.types.DataTypes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code INSERT INTO} a Strata table from HiveQL, on Tez and on MapReduce: the rows Hive reads back, the rows
+ * Strata's core reads, one APPEND snapshot per statement, nothing left behind by a statement that fails.
+ */
+class HiveInsertIT {
+
+    private static EmbeddedHive hive;
+    private static FileSystemCatalog catalog;
+
+    @BeforeAll
+    static void warehouse() {
+        hive = EmbeddedHive.get();
+        Path warehouse = hive.newDirectory("strata-insert");
+        catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));
+        catalog.createDatabase("w", true);
+        hive.query("CREATE TABLE IF NOT EXISTS strata_it.insert_source (id INT, name STRING, amount DECIMAL(10,2),"
+                + " dt STRING) STORED AS ORC");
+        hive.query("INSERT OVERWRITE TABLE strata_it.insert_source VALUES (1, 'a', 1.50, '2024-01-01'),"
+                + " (2, 'b', 2.25, '2024-01-01'), (3, 'c', NULL, '2024-01-02'), (4, NULL, 4.00, '2024-01-02')");
+    }
+
+    private static Table appendTable(String name) {
+        Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
+                .column("id", DataTypes.INT())
+                .column("name", DataTypes.STRING())
+                .column("amount", DataTypes.DECIMAL(10, 2))
+                .option("bucket", "2").option("bucket-key", "id")
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        return table;
+    }
+
+    private static Table primaryKeyTable(String name) {
+        Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
+                .column("id", DataTypes.INT().withNullable(false))
+                .column("name", DataTypes.STRING())
+                .column("amount", DataTypes.DECIMAL(10, 2))
+                .column("dt", DataTypes.STRING().withNullable(false))
+                .partitionKeys("dt")
+                .primaryKey("dt", "id")
+                .option("bucket", "2")
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        return table;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void insertValuesIntoAnAppendTableIsOneAppendSnapshot(Engine engine) {
+        String name = "ins_append_" + engine.setting();
+        Table table = appendTable(name);
+        hive.query(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name
+                + " VALUES (1, 'one', 1.10), (2, 'two', NULL), (3, NULL, 3.30)");
+        List<String> expected = List.of("1\tone\t1.10", "2\ttwo\tNULL", "3\tNULL\t3.30");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        Table reloaded = reload(table);
+        assertThat(reloaded.snapshots().listIds()).containsExactly(1L);
+        assertThat(reloaded.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.APPEND);
+        assertThat(Files.exists(local(table).resolve(".strata-staging"))).as("staging removed").isFalse();
+
+        hive.query(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name + " SELECT id + 10, name, amount"
+                + " FROM strata_it.insert_source");
+        assertThat(hive.query("SELECT count(*), sum(id) FROM strata_it." + name)).containsExactly("7\t56");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void insertIntoAPartitionedPrimaryKeyTableUpsertsByKey(Engine engine) {
+        String name = "ins_pk_" + engine.setting();
+        Table table = primaryKeyTable(name);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " SELECT id, name, amount, dt FROM strata_it.insert_source");
+        hive.query(mode, "INSERT INTO strata_it." + name + " VALUES (2, 'b2', 20.00, '2024-01-01'),"
+                + " (5, 'e', 5.00, '2024-01-03')");
+        List<String> expected = List.of("1\ta\t1.50\t2024-01-01", "2\tb2\t20.00\t2024-01-01",
+                "3\tc\tNULL\t2024-01-02", "4\tNULL\t4.00\t2024-01-02", "5\te\t5.00\t2024-01-03");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(hive.query("SELECT name FROM strata_it." + name + " WHERE dt = '2024-01-01' AND id = 2"))
+                .containsExactly("b2");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void aStatementThatWritesNoRowCommitsNothing(Engine engine) {
+        String name = "ins_empty_" + engine.setting();
+        Table table = appendTable(name);
+        hive.query(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name
+                + " SELECT id, name, amount FROM strata_it.insert_source WHERE id > 100");
+        assertThat(reload(table).latestSnapshot()).isEmpty();
+        assertThat(dataFiles(table)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void aFailingStatementLeavesTheTableAsItWasAndNoFiles(Engine engine) throws Exception {
+        String name = "ins_fail_" + engine.setting();
+        Table table = primaryKeyTable(name);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " VALUES (1, 'a', 1.00, '2024-01-01')");
+        List<Path> before = dataFiles(table);
+        // The second row has a null primary key: the task fails after writing the first.
+        assertThatThrownBy(() -> hive.run(mode, "INSERT INTO strata_it." + name
+                + " SELECT id, name, amount, dt FROM (SELECT 7 AS id, 'x' AS name, CAST(1 AS DECIMAL(10,2)) AS amount,"
+                + " '2024-01-05' AS dt UNION ALL SELECT CAST(NULL AS INT), 'y', CAST(2 AS DECIMAL(10,2)),"
+                + " '2024-01-05') s"))
+                .isInstanceOf(CommandProcessorException.class);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
+        assertThat(hive.query("SELECT id FROM strata_it." + name)).containsExactly("1");
+        assertThat(dataFiles(table)).containsExactlyInAnyOrderElementsOf(before);
+        assertThat(Files.exists(local(table).resolve(".strata-staging"))).as("staging removed").isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void theCommitRunsTheMetastoreSync(Engine engine) {
+        String name = "ins_synced_" + engine.setting();
+        Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
+                .column("id", DataTypes.INT().withNullable(false))
+                .column("name", DataTypes.STRING())
+                .column("dt", DataTypes.STRING().withNullable(false))
+                .partitionKeys("dt")
+                .primaryKey("dt", "id")
+                .option("bucket", "1")
+                .option("metastore.sync.uri", "embedded")
+                .option("metastore.sync.database", "strata_it")
+                .option("metastore.sync.table", name + "_synced")
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        hive.query(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name
+                + " VALUES (1, 'a', '2024-02-01'), (2, 'b', '2024-02-02')");
+        // The commit callback registered the table, partitioned, as of the statement's snapshot.
+        assertThat(hive.query("SHOW PARTITIONS strata_it." + name + "_synced"))
+                .containsExactly("dt=2024-02-01", "dt=2024-02-02");
+        assertThat(hive.query("SELECT id, name, dt FROM strata_it." + name + "_synced WHERE dt = '2024-02-02'"))
+                .containsExactly("2\tb\t2024-02-02");
+        // Writes go through the table Hive created; the metastore-partitioned entry is refused with a reason.
+        assertThatThrownBy(() -> hive.run(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name
+                + "_synced PARTITION (dt='2024-02-03') VALUES (3, 'c')"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("partitioned in the metastore");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void insertOverwriteReplacesAnUnpartitionedTable(Engine engine) {
+        String name = "ins_iow_" + engine.setting();
+        Table table = appendTable(name);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " VALUES (100, 'old', 1.00), (101, 'old', 2.00)");
+        hive.query(mode, "INSERT OVERWRITE TABLE strata_it." + name + " SELECT id, name, amount FROM strata_it.insert_source"
+                + " WHERE id <= 2");
+        List<String> expected = List.of("1\ta\t1.50", "2\tb\t2.25");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        // Overwriting with no row empties an unpartitioned table.
+        hive.query(mode, "INSERT OVERWRITE TABLE strata_it." + name + " SELECT id, name, amount FROM"
+                + " strata_it.insert_source WHERE id > 100");
+        assertThat(hive.query("SELECT count(*) FROM strata_it." + name)).containsExactly("0");
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void insertOverwriteReplacesOnlyThePartitionsItWrites(Engine engine) {
+        String name = "ins_iow_pk_" + engine.setting();
+        Table table = primaryKeyTable(name);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " SELECT id, name, amount, dt FROM strata_it.insert_source");
+        hive.query(mode, "INSERT OVERWRITE TABLE strata_it." + name + " VALUES (9, 'new', 9.00, '2024-01-02')");
+        List<String> expected = List.of("1\ta\t1.50\t2024-01-01", "2\tb\t2.25\t2024-01-01",
+                "9\tnew\t9.00\t2024-01-02");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void anOverwriteOfTheWholePartitionedTableIsRefusedBeforeAnythingIsWritten(Engine engine) {
+        String name = "ins_iow_full_" + engine.setting();
+        Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
+                .column("id", DataTypes.INT())
+                .column("dt", DataTypes.STRING())
+                .partitionKeys("dt")
+                .option("dynamic-partition-overwrite", "false")
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        assertThatThrownBy(() -> hive.run(ExecutionMode.of(engine, true), "INSERT OVERWRITE TABLE strata_it." + name
+                + " VALUES (1, '2024-01-01')"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("dynamic-partition-overwrite").hasMessageContaining("nothing was written");
+        assertThat(reload(table).latestSnapshot()).isEmpty();
+        assertThat(dataFiles(table)).isEmpty();
+    }
+
+    private static CommitKind latestKind(Table table) {
+        return reload(table).latestSnapshot().orElseThrow().commitKind();
+    }
+
+    private static Table reload(Table table) {
+        return Tables.load(table.fileIO(), table.location());
+    }
+
+    private static Path local(Table table) {
+        return Path.of(table.location().toUri());
+    }
+
+    /** Every data file under the table's partition and bucket directories. */
+    private static List<Path> dataFiles(Table table) {
+        try (Stream<Path> files = Files.walk(local(table))) {
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> p.getParent().getFileName().toString().startsWith("bucket-"))
+                    .sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The rows Strata's core reads from the latest snapshot, as Hive prints them. */
+    private static List<String> coreRows(Table table) {
+        try {
+            return HiveText.lines(reload(table));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,6 +1,8 @@
 package io.strata.hive;
 
 import io.strata.fs.FileIO;
+import io.strata.table.CommitMessage;
+import io.strata.table.CommitMessageCodec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,15 +45,23 @@ final class StagedCommits {
         io.overwriteAtomic(new Path(directory, "task-" + taskId + SUFFIX), messages);
     }
 
-    /** What every task of the statement recorded, one entry per task. */
-    List<byte[]> read() throws IOException {
-        List<byte[]> all = new ArrayList<>();
+    /**
+     * What every task of the statement staged, all tasks together; fails naming the file if one cannot be
+     * decoded.
+     */
+    List<CommitMessage> messages() throws IOException {
+        List<CommitMessage> all = new ArrayList<>();
         if (!io.exists(directory)) {
             return all;
         }
         for (FileStatus f : io.list(directory)) {
             if (f.getPath().getName().endsWith(SUFFIX)) {
-                all.add(io.readFully(f.getPath()));
+                try {
+                    all.addAll(CommitMessageCodec.decode(io.readFully(f.getPath())));
+                } catch (IllegalArgumentException e) {
+                    throw new IOException("Cannot read the staged commit messages in " + f.getPath() + ": "
+                            + e.getMessage(), e);
+                }
             }
         }
         return all;

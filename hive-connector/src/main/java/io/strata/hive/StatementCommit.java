@@ -3,7 +3,6 @@ package io.strata.hive;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitException;
 import io.strata.table.CommitMessage;
-import io.strata.table.CommitMessageCodec;
 import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Table;
 import io.strata.table.TableCommit;
@@ -57,9 +56,7 @@ public final class StatementCommit {
         try {
             table = StrataTables.load(conf, StrataConf.location(commitProperties), hiveTable);
             staged = new StagedCommits(table.fileIO(), table.location(), queryId);
-            for (byte[] task : staged.read()) {
-                messages.addAll(CommitMessageCodec.decode(task));
-            }
+            messages.addAll(staged.messages());
         } catch (IOException | IllegalArgumentException e) {
             throw new HiveException("Cannot commit the statement " + queryId + " to Hive table " + hiveTable + ": "
                     + e.getMessage(), e);
@@ -111,9 +108,7 @@ public final class StatementCommit {
         StagedCommits staged = new StagedCommits(table.fileIO(), table.location(), queryId);
         List<CommitMessage> messages = new ArrayList<>();
         try {
-            for (byte[] task : staged.read()) {
-                messages.addAll(CommitMessageCodec.decode(task));
-            }
+            messages.addAll(staged.messages());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read what statement " + queryId + " staged for Hive table "
                     + hiveTable + " in " + staged.directory() + ": " + e.getMessage(), e);

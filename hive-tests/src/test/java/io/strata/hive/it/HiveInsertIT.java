@@ -23,8 +23,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@code INSERT INTO} a Strata table from HiveQL, on Tez and on MapReduce: the rows Hive reads back, the rows
- * Strata's core reads, one APPEND snapshot per statement, nothing left behind by a statement that fails.
+ * {@code INSERT INTO} and {@code INSERT OVERWRITE} of a Strata table from HiveQL, on Tez and on MapReduce: the
+ * rows Hive reads back, the rows Strata's core reads, the rows Apache Paimon reads (the format's oracle), one
+ * snapshot per statement of the kind Paimon expects, nothing left behind by a statement that fails.
  */
 class HiveInsertIT {
 
@@ -80,6 +81,8 @@ class HiveInsertIT {
         List<String> expected = List.of("1\tone\t1.10", "2\ttwo\tNULL", "3\tNULL\t3.30");
         assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.latestKind(table)).isEqualTo("APPEND");
         Table reloaded = reload(table);
         assertThat(reloaded.snapshots().listIds()).containsExactly(1L);
         assertThat(reloaded.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.APPEND);
@@ -104,6 +107,7 @@ class HiveInsertIT {
                 "3\tc\tNULL\t2024-01-02", "4\tNULL\t4.00\t2024-01-02", "5\te\t5.00\t2024-01-03");
         assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(hive.query("SELECT name FROM strata_it." + name + " WHERE dt = '2024-01-01' AND id = 2"))
                 .containsExactly("b2");
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
@@ -136,6 +140,7 @@ class HiveInsertIT {
                 .isInstanceOf(CommandProcessorException.class);
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
         assertThat(hive.query("SELECT id FROM strata_it." + name)).containsExactly("1");
+        assertThat(PaimonReader.rows(table)).containsExactly("1\ta\t1.00\t2024-01-01");
         assertThat(dataFiles(table)).containsExactlyInAnyOrderElementsOf(before);
         assertThat(Files.exists(local(table).resolve(".strata-staging"))).as("staging removed").isFalse();
     }
@@ -185,10 +190,13 @@ class HiveInsertIT {
         assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.latestKind(table)).isEqualTo("OVERWRITE");
         // Overwriting with no row empties an unpartitioned table.
         hive.query(mode, "INSERT OVERWRITE TABLE strata_it." + name + " SELECT id, name, amount FROM"
                 + " strata_it.insert_source WHERE id > 100");
         assertThat(hive.query("SELECT count(*) FROM strata_it." + name)).containsExactly("0");
+        assertThat(PaimonReader.rows(table)).isEmpty();
         assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
     }
@@ -206,6 +214,8 @@ class HiveInsertIT {
         assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.latestKind(table)).isEqualTo("OVERWRITE");
     }
 
     @ParameterizedTest(name = "{0}")

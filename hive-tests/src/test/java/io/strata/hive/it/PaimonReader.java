@@ -1,0 +1,66 @@
+package io.strata.hive.it;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.data.Decimal;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.fs.Path;
+import org.apache.paimon.fs.local.LocalFileIO;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.FileStoreTableFactory;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.types.DataType;
+
+/**
+ * Apache Paimon 1.4.2, the format's oracle, reading a table Hive wrote through Strata: its merged rows as
+ * Hive prints them (tab-separated, NULL for null; the types {@link HiveInsertIT} writes) and the kind of its
+ * latest snapshot.
+ */
+final class PaimonReader {
+
+    private PaimonReader() {}
+
+    static List<String> rows(io.strata.table.Table strataTable) {
+        FileStoreTable table = open(strataTable);
+        if (table.latestSnapshot().isEmpty()) {
+            return List.of();
+        }
+        List<DataType> types = table.rowType().getFieldTypes();
+        List<InternalRow.FieldGetter> getters = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) {
+            getters.add(InternalRow.createFieldGetter(types.get(i), i));
+        }
+        ReadBuilder builder = table.newReadBuilder();
+        List<String> rows = new ArrayList<>();
+        try (RecordReader<InternalRow> reader = builder.newRead().createReader(builder.newScan().plan().splits())) {
+            reader.forEachRemaining(row -> {
+                List<String> cells = new ArrayList<>();
+                for (InternalRow.FieldGetter getter : getters) {
+                    Object value = getter.getFieldOrNull(row);
+                    cells.add(value == null ? "NULL"
+                            : value instanceof Decimal d ? plain(d.toBigDecimal()) : value.toString());
+                }
+                rows.add(String.join("\t", cells));
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not read " + strataTable.location(), e);
+        }
+        return rows;
+    }
+
+    /** The kind of the latest snapshot, as Paimon reads it ({@code APPEND}, {@code OVERWRITE}, ...). */
+    static String latestKind(io.strata.table.Table strataTable) {
+        return open(strataTable).latestSnapshot().map(Snapshot::commitKind).map(Enum::name).orElse("none");
+    }
+
+    private static String plain(BigDecimal value) {
+        return value.toPlainString();
+    }
+
+    private static FileStoreTable open(io.strata.table.Table strataTable) {
+        return FileStoreTableFactory.create(LocalFileIO.create(), new Path(strataTable.location().toUri()));
+    }
+}

@@ -55,8 +55,10 @@ public final class LocalMetastore {
             // The metastore's TxnHandler serialises Derby work with a JVM lock, but a checkLock heartbeats in an
             // outer transaction before it takes that lock: two clients polling checkLock at once can each
             // wait for the other (one for the JVM lock, one for a Derby row lock). A short Derby lock wait
-            // turns that into a timeout the TxnHandler retries sooner (Derby's default wait is 60 s).
-            System.setProperty("derby.locks.waitTimeout", "10");
+            // turns that into a timeout the TxnHandler retries sooner (Derby's default wait is 60 s). It retries a
+            // checkLock up to 10 times: at 10 s a wait, two writers' stuck calls in a row outlasted
+            // MetastoreLockedCommitsIT's 3 minutes once in four full runs; at 5 s a stuck call ends within a minute.
+            System.setProperty("derby.locks.waitTimeout", "5");
             // Before any metastore code runs: the lock API needs tables that DataNucleus does not create.
             MetastoreLockSchema.create(settings.get("javax.jdo.option.ConnectionURL"));
             // Every new HiveConf in this JVM (the clients' and the server's) reads this file.

@@ -8,7 +8,7 @@ import io.strata.predicate.CompoundPredicate;
 import io.strata.predicate.LeafFunction;
 import io.strata.predicate.LeafPredicate;
 import io.strata.predicate.Predicate;
-import io.strata.table.store.KeyEncoder;
+import io.strata.data.KeyEncoder;
 import io.strata.types.RowType;
 import java.util.ArrayList;
 import java.util.HashSet;

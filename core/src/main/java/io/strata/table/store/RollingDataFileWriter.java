@@ -1,6 +1,7 @@
 package io.strata.table.store;
 
 import io.strata.data.BinaryRow;
+import io.strata.data.KeyEncoder;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.format.FieldStats;

@@ -2,6 +2,7 @@ package io.strata.table.write;
 
 import io.strata.data.BinaryRow;
 import io.strata.data.GenericRow;
+import io.strata.data.KeyEncoder;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.lsm.CompactManager;
@@ -21,6 +22,7 @@ import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.BatchWrite;
+import io.strata.table.BucketFunction;
 import io.strata.table.CommitFailedException;
 import io.strata.table.CommitMessage;
 import io.strata.table.CommitMessageFiles;
@@ -31,7 +33,6 @@ import io.strata.table.commit.FileStoreCommit;
 import io.strata.table.compact.BucketCompactions;
 import io.strata.table.store.DataFileNames;
 import io.strata.table.store.DeletionVectorIndex;
-import io.strata.table.store.KeyEncoder;
 import io.strata.table.store.RollingDataFileWriter;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
@@ -87,7 +88,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
     private final boolean primaryKey;
     private final int numBuckets;
     private final KeyEncoder partitionEncoder;
-    private final KeyEncoder bucketKeyEncoder;
+    private final BucketFunction bucketFunction;
     private final int[] keyPositions;
     private final int[] primaryKeyPositions;
     private final WriteMerge writeMerge;
@@ -172,12 +173,11 @@ public final class TableWriter implements BatchWrite, TableWrite {
         this.rowType = schema.rowType();
         this.numBuckets = options.bucket();
         this.partitionEncoder = new KeyEncoder(rowType, positions(schema.partitionKeys()));
-        List<String> bucketKeys = schema.bucketKeys();
-        this.bucketKeyEncoder = numBuckets > 0 ? new KeyEncoder(rowType, positions(bucketKeys)) : null;
-        if (numBuckets > 0 && bucketKeys.isEmpty()) {
+        if (numBuckets > 0 && schema.bucketKeys().isEmpty()) {
             throw new IllegalArgumentException("Table " + store.location() + " has bucket=" + numBuckets
                     + " but no bucket key: set 'bucket-key' or a primary key");
         }
+        this.bucketFunction = numBuckets > 0 ? BucketFunction.of(schema) : null;
         this.keyPositions = positions(schema.trimmedPrimaryKeys());
         this.primaryKeyPositions = positions(schema.primaryKeys());
         // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
@@ -223,7 +223,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
             }
         }
         BinaryRow partition = partitionEncoder.encode(row);
-        int bucket = numBuckets > 0 ? Math.abs(bucketKeyEncoder.hash(row) % numBuckets) : 0;
+        int bucket = numBuckets > 0 ? bucketFunction.bucket(row) : 0;
         SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(partition, bucket);
         try {
             BucketWriter writer = writers.get(key);

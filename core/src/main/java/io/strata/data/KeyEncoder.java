@@ -1,8 +1,5 @@
-package io.strata.table.store;
+package io.strata.data;
 
-import io.strata.data.BinaryRow;
-import io.strata.data.BinaryRowWriter;
-import io.strata.data.Row;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 import io.strata.types.RowType;

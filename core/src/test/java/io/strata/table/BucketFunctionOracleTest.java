@@ -1,7 +1,13 @@
-package io.strata.data;
+package io.strata.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.data.GenericRow;
+import io.strata.data.RowKind;
+import io.strata.data.Utf8String;
+import io.strata.data.BinaryRowWriter;
+import io.strata.data.Decimal;
+import io.strata.data.Timestamp;
 import io.strata.oracle.PaimonOracle;
 import io.strata.oracle.PaimonTypes;
 import io.strata.oracle.PaimonValues;
@@ -22,12 +28,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Strata's bucket of a row against the bucket Apache Paimon's writer assigns: Paimon's
+ * Strata's {@link BucketFunction} against the bucket Apache Paimon's writer assigns: Paimon's
  * {@code FixedBucketRowKeyExtractor} (what {@code TableWriteImpl} uses for {@code bucket = N}) projects
- * the bucket key into a BinaryRow with generated code and applies its default bucket function.
- * Strata computes {@code Math.abs(BinaryRow.murmurHash() % numBuckets)} over the bucket-key row it
- * builds with {@link BinaryRowWriter}. A mismatch would put a key in a bucket where Paimon never
- * looks for it, silently duplicating keys.
+ * the bucket key into a BinaryRow with generated code and applies its default bucket function. Both
+ * forms of Strata's function are checked: over the table's rows (what Strata's writer uses) and over
+ * rows of the bucket key alone (what the Hive connector's shuffle uses). A mismatch would put a key in a
+ * bucket where Paimon never looks for it, silently duplicating keys.
  */
 class BucketFunctionOracleTest {
 
@@ -173,7 +179,8 @@ class BucketFunctionOracleTest {
         private final RowType tableType;
         private final RowType keyType;
         private final FixedBucketRowKeyExtractor[] paimon = new FixedBucketRowKeyExtractor[BUCKET_COUNTS.length];
-        private final BinaryRowWriter keyWriter;
+        private final BucketFunction[] strataOverKeys = new BucketFunction[BUCKET_COUNTS.length];
+        private final BucketFunction[] strataOverRows = new BucketFunction[BUCKET_COUNTS.length];
         private final RowKind[] kinds = RowKind.values();
         private int rowNumber;
 
@@ -192,7 +199,6 @@ class BucketFunctionOracleTest {
             fields.add(new DataField(2 + keyTypes.size(), "w", DataTypes.STRING()));
             this.tableType = new RowType(fields);
             this.keyType = new RowType(keyFields);
-            this.keyWriter = new BinaryRowWriter(keyTypes.size());
             for (int b = 0; b < BUCKET_COUNTS.length; b++) {
                 TableSchema schema = new TableSchema(
                         0,
@@ -203,17 +209,12 @@ class BucketFunctionOracleTest {
                         Map.of("bucket", Integer.toString(BUCKET_COUNTS[b]), "bucket-key", String.join(",", keyNames)),
                         null);
                 paimon[b] = new FixedBucketRowKeyExtractor(schema);
+                Map<String, String> options = Map.of("bucket", Integer.toString(BUCKET_COUNTS[b]),
+                        "bucket-key", String.join(",", keyNames));
+                strataOverRows[b] = BucketFunction.of(new io.strata.schema.TableSchema(0, fields,
+                        tableType.highestFieldId(), List.of("p"), List.of(), options, null, 0));
+                strataOverKeys[b] = BucketFunction.ofKeys(keyType, BUCKET_COUNTS[b]);
             }
-        }
-
-        /** Strata's bucket: the key row (row kind +I) hashed, as the writer will compute it. */
-        int strataBucket(Object[] key, int numBuckets) {
-            keyWriter.reset();
-            keyWriter.writeKind(RowKind.INSERT);
-            for (int k = 0; k < key.length; k++) {
-                keyWriter.write(k, key[k], keyType.typeAt(k));
-            }
-            return Math.abs(keyWriter.complete().murmurHash() % numBuckets);
         }
 
         /** Compares Strata's bucket of the key with Paimon's; returns Paimon's. */
@@ -229,8 +230,13 @@ class BucketFunctionOracleTest {
             FixedBucketRowKeyExtractor extractor = paimon[bucketCountIndex];
             extractor.setRecord(PaimonValues.toPaimonRow(row, tableType));
             int expected = extractor.bucket();
-            int actual = strataBucket(key, BUCKET_COUNTS[bucketCountIndex]);
-            if (actual != expected) {
+            int overRow = strataOverRows[bucketCountIndex].bucket(row);
+            int actual = strataOverKeys[bucketCountIndex].bucket(GenericRow.of(key));
+            if (actual != expected || overRow != expected) {
+                assertThat(overRow)
+                        .as("bucket of the row of key %s of %s among %d buckets", Rows.canonical(GenericRow.of(key),
+                                keyType), keyType, BUCKET_COUNTS[bucketCountIndex])
+                        .isEqualTo(expected);
                 assertThat(actual)
                         .as("bucket of key %s of %s among %d buckets", Rows.canonical(GenericRow.of(key), keyType), keyType,
                                 BUCKET_COUNTS[bucketCountIndex])

@@ -53,7 +53,8 @@ class AdoptCommandIT {
         assertThat(inputFormats("adopt_one", "orders")).containsOnly(STRATA_INPUT);
         try (IMetaStoreClient client = EmbeddedMetastoreSite.client()) {
             Table table = client.getTable("adopt_one", "orders");
-            assertThat(table.getParameters()).containsEntry("storage_handler", "io.strata.hive.StrataStorageHandler")
+            // Partitioned in the metastore: the handler that reads through Hive's partition path.
+            assertThat(table.getParameters()).containsEntry("storage_handler", "io.strata.hive.MetastorePartitionedStorageHandler")
                     .containsEntry("table_type", "PAIMON");
             assertThat(table.getSd().getLocation()).endsWith("/lake/adopt_one.db/orders");
         }

@@ -63,8 +63,10 @@ public final class StatementCommit {
         }
         try (TableCommit commit = table.newCommit(queryId)) {
             // INSERT OVERWRITE replaces the partitions the statement writes (the whole table if it is unpartitioned),
-            // as Paimon's dynamic partition overwrite does.
-            long snapshot = overwrite ? commit.overwrite(messages, Map.of()) : commit.commit(messages);
+            // as Paimon's dynamic partition overwrite does; with a PARTITION clause that names one partition, that one.
+            String staticPartition = commitProperties.getProperty(StrataConf.WRITE_STATIC_PARTITION);
+            long snapshot = !overwrite ? commit.commit(messages)
+                    : commit.overwrite(messages, staticPartition == null ? Map.of() : HivePartitions.values(staticPartition));
             staged.remove();
             LOG.info("Statement {} committed {} to Hive table {} ({})", queryId,
                     snapshot < 0 ? "nothing" : "snapshot " + snapshot, hiveTable, table.location());

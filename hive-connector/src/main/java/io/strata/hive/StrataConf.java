@@ -51,6 +51,11 @@ public final class StrataConf {
     static final String WRITE_MARK = "strata.write";
     /** Table property of a write's descriptor: the statement is an INSERT OVERWRITE (its tasks write afresh). */
     static final String WRITE_OVERWRITE = "strata.write.overwrite";
+    /**
+     * Table property of an INSERT OVERWRITE's descriptor whose PARTITION clause names one partition: that
+     * partition's path ({@code p=v/q=w}, Strata's directory text), which the commit replaces even if empty.
+     */
+    static final String WRITE_STATIC_PARTITION = "strata.write.static-partition";
     /** Job setting, one per table a job writes: {@code strata.write.location.<hive table>} = its location. */
     static final String WRITE_LOCATION_PREFIX = "strata.write.location.";
 

@@ -14,11 +14,15 @@ import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.hive.common.StatsSetupConst;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.ql.Context;
 import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
 import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
+import org.apache.hadoop.hive.ql.metadata.Partition;
 import org.apache.hadoop.hive.ql.parse.SemanticException;
+import org.apache.hadoop.hive.ql.plan.DynamicPartitionCtx;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
@@ -129,6 +133,15 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
                         + " (nothing was written)");
             }
             properties.setProperty(StrataConf.WRITE_OVERWRITE, "true");
+            // INSERT OVERWRITE t PARTITION (every partition column = a value): that partition is replaced even
+            // when the statement writes no row into it, as Hive replaces a static partition.
+            String staticSpec = sinkDesc.getStaticSpec();
+            if (staticSpec != null && !staticSpec.isBlank() && supportsPartitioning()) {
+                Map<String, String> partition = HivePartitions.staticPartition(table.schema(), staticSpec);
+                if (partition != null) {
+                    properties.setProperty(StrataConf.WRITE_STATIC_PARTITION, HivePartitions.path(partition));
+                }
+            }
         }
         String partitionColumns = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
         if (partitionColumns != null && !partitionColumns.isBlank()) {
@@ -137,6 +150,90 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
                     + " write through metastore partitions yet. Write through a Hive table created with STORED BY"
                     + " 'io.strata.hive.StrataStorageHandler' LOCATION on the same table, or with 'strata ingest'"
                     + " (nothing was written)");
+        }
+    }
+
+    /**
+     * Strata partitions its tables itself: the metastore holds no partition of a table created through
+     * Hive, its partition columns are ordinary columns, and Hive asks the handler about partitions
+     * ({@link HivePartitions}) and how to cluster the rows of a write ({@link WriteClustering}). Tables the
+     * metastore sync registers with metastore partitions use {@link MetastorePartitionedStorageHandler}.
+     */
+    @Override
+    public boolean supportsPartitioning() {
+        return true;
+    }
+
+    /**
+     * False: Hive does not prune a Strata table by partition objects; the scan prunes partitions (and
+     * buckets, and files) from the snapshot with the filter Hive pushes down.
+     */
+    @Override
+    public boolean isPartitioned(org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
+        requireNoMetastorePartitions(hiveTable);
+        return false;
+    }
+
+    @Override
+    public List<FieldSchema> getPartitionKeys(org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
+        requireNoMetastorePartitions(hiveTable);
+        try {
+            return HivePartitions.of(getConf(), hiveTable).keys(StrataConf.localZone(getConf()));
+        } catch (SemanticException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void validatePartSpec(org.apache.hadoop.hive.ql.metadata.Table hiveTable, Map<String, String> spec,
+            Context.RewritePolicy policy) throws SemanticException {
+        HivePartitions.of(getConf(), hiveTable).validate(spec);
+    }
+
+    @Override
+    public Partition getPartition(org.apache.hadoop.hive.ql.metadata.Table hiveTable, Map<String, String> spec,
+            Context.RewritePolicy policy) throws SemanticException {
+        return HivePartitions.of(getConf(), hiveTable).partition(spec);
+    }
+
+    @Override
+    public List<String> getPartitionNames(org.apache.hadoop.hive.ql.metadata.Table hiveTable,
+            Map<String, String> spec) throws SemanticException {
+        return HivePartitions.of(getConf(), hiveTable).names(spec);
+    }
+
+    @Override
+    public List<Partition> getPartitions(org.apache.hadoop.hive.ql.metadata.Table hiveTable,
+            Map<String, String> spec, boolean latestSpecOnly) throws SemanticException {
+        return HivePartitions.of(getConf(), hiveTable).partitions(spec);
+    }
+
+    /** Every (partition, bucket) of an INSERT goes to one task: see {@link WriteClustering}. */
+    @Override
+    public DynamicPartitionCtx createDPContext(HiveConf conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable,
+            Context.Operation operation) throws SemanticException {
+        if (operation != Context.Operation.OTHER) {
+            return null;
+        }
+        Table table;
+        try {
+            table = StrataTables.load(conf, hiveTable.getDataLocation().toString(), hiveTable.getFullyQualifiedName());
+        } catch (IllegalArgumentException e) {
+            throw new SemanticException(e.getMessage(), e);
+        }
+        return WriteClustering.context(conf, hiveTable, table);
+    }
+
+    /**
+     * A Hive table with metastore partitions that names this handler was registered by a metastore sync of
+     * an older Strata: Hive would ask this handler for partitions the metastore holds.
+     */
+    private static void requireNoMetastorePartitions(org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
+        if (!hiveTable.getPartCols().isEmpty()) {
+            throw new IllegalStateException("Hive table " + hiveTable.getFullyQualifiedName() + " has metastore"
+                    + " partitions but names storage handler " + StrataStorageHandler.class.getName() + ", which"
+                    + " partitions tables itself: run the metastore sync of this Strata version on it ('strata sync'),"
+                    + " which registers it with " + MetastorePartitionedStorageHandler.class.getName());
         }
     }
 

@@ -31,6 +31,11 @@ import org.apache.hadoop.hive.metastore.api.Table;
 final class HiveTableDefinition {
 
     static final String STORAGE_HANDLER = "io.strata.hive.StrataStorageHandler";
+    /**
+     * The connector's handler for a table with metastore partitions (a partitioned table): Hive reads it
+     * through its partition path, where {@link #STORAGE_HANDLER} partitions tables itself.
+     */
+    static final String METASTORE_PARTITIONED_STORAGE_HANDLER = "io.strata.hive.MetastorePartitionedStorageHandler";
     static final String INPUT_FORMAT = "io.strata.hive.StrataInputFormat";
     static final String SERDE = "io.strata.hive.StrataSerDe";
     /**
@@ -76,6 +81,18 @@ final class HiveTableDefinition {
 
     TableSchema schema() {
         return table.schema();
+    }
+
+    /** The storage handler the entry names: Paimon's, or Strata's for a table with or without metastore partitions. */
+    String storageHandler() {
+        return paimonFormats ? PAIMON_STORAGE_HANDLER
+                : partitioned() ? METASTORE_PARTITIONED_STORAGE_HANDLER : STORAGE_HANDLER;
+    }
+
+    /** Whether an existing entry's storage handler is one this sync may take over (and re-register). */
+    static boolean ours(String handler, boolean paimonFormats) {
+        return STORAGE_HANDLER.equals(handler) || METASTORE_PARTITIONED_STORAGE_HANDLER.equals(handler)
+                || (paimonFormats && PAIMON_STORAGE_HANDLER.equals(handler));
     }
 
     boolean partitioned() {
@@ -166,7 +183,7 @@ final class HiveTableDefinition {
         t.getSd().setLocation(desired.getLocation());
         t.setPartitionKeys(partitionKeys());
         Map<String, String> p = t.getParameters();
-        p.put("storage_handler", paimonFormats ? PAIMON_STORAGE_HANDLER : STORAGE_HANDLER);
+        p.put("storage_handler", storageHandler());
         p.put("table_type", "PAIMON");
         Map<String, String> options = table.schema().options();
         for (String key : COPIED_OPTIONS) {

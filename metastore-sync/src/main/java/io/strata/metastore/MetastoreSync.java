@@ -150,8 +150,7 @@ public final class MetastoreSync implements AutoCloseable {
             created = true;
         } else {
             String handler = hive.getParameters() == null ? null : hive.getParameters().get("storage_handler");
-            boolean ours = HiveTableDefinition.STORAGE_HANDLER.equals(handler)
-                    || (paimonFormats && HiveTableDefinition.PAIMON_STORAGE_HANDLER.equals(handler));
+            boolean ours = HiveTableDefinition.ours(handler, paimonFormats);
             if (handler != null && !ours) {
                 throw new MetastoreSyncException("Metastore table " + full + " belongs to storage handler " + handler
                         + ", not Strata's; it was not changed (adopt it first, or sync under another name with "

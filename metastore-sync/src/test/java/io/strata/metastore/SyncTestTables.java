@@ -109,7 +109,8 @@ final class SyncTestTables {
         Table hive = client.getTable(db, name);
         assertThat(hive.getParameters()).containsEntry("strata.snapshot-id", Long.toString(snapshotId))
                 .containsEntry("table_type", "PAIMON").containsEntry("EXTERNAL", "TRUE")
-                .containsEntry("storage_handler", "io.strata.hive.StrataStorageHandler");
+                .containsEntry("storage_handler", fresh.schema().partitionKeys().isEmpty()
+                        ? "io.strata.hive.StrataStorageHandler" : "io.strata.hive.MetastorePartitionedStorageHandler");
         assertThat(hive.getTableType()).isEqualTo("EXTERNAL_TABLE");
         assertThat(hive.getSd().getLocation()).isEqualTo(table.location().toString());
         Map<String, PartitionStatistics.Partition> stats = PartitionStatistics.of(fresh, snapshot);

@@ -105,7 +105,9 @@ public final class HiveRowConverter {
             throw new IllegalArgumentException("Hive table " + hiveTable + " writes a NULL row");
         }
         List<? extends StructField> fields = inspector.getAllStructFieldRefs();
-        if (fields.size() != converters.length) {
+        // After the shuffle that clusters a write by partition and bucket, Hive appends the shuffle's keys to
+        // each row it hands the writer (the Hive table's columns come first): they are not table columns.
+        if (fields.size() < converters.length) {
             throw new IllegalArgumentException("Hive table " + hiveTable + " writes rows of " + fields.size()
                     + " fields (" + inspector.getTypeName() + ") but has " + converters.length + " columns");
         }

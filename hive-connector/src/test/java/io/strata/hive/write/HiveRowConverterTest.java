@@ -146,6 +146,34 @@ class HiveRowConverterTest {
     }
 
     @Test
+    void theShuffleKeysHiveAppendsAfterTheTableColumnsAreNotColumns() {
+        RowType table = RowType.of(new DataField(0, "id", DataTypes.INT().withNullable(false)),
+                new DataField(1, "name", DataTypes.STRING()));
+        HiveRowConverter converter = new HiveRowConverter(table, new int[] {0, 1}, "db.people", UTC);
+        // The row after a shuffle on (name, strata_bucket(id)): the table's columns, then the shuffle's keys.
+        StructObjectInspector inspector = structOf(List.of("id", "name", "name_key", "bucket_key"),
+                List.of(PrimitiveObjectInspectorFactory.javaIntObjectInspector,
+                        PrimitiveObjectInspectorFactory.javaStringObjectInspector,
+                        PrimitiveObjectInspectorFactory.javaStringObjectInspector,
+                        PrimitiveObjectInspectorFactory.javaIntObjectInspector));
+
+        assertThat(converter.convert(Arrays.asList(7, "ann", "ann", 1), inspector))
+                .isEqualTo(GenericRow.of(7, Utf8String.fromString("ann")));
+    }
+
+    @Test
+    void aRowWithFewerFieldsThanTheTableHasColumnsFails() {
+        RowType table = RowType.of(new DataField(0, "id", DataTypes.INT()), new DataField(1, "name", DataTypes.STRING()));
+        HiveRowConverter converter = new HiveRowConverter(table, new int[] {0, 1}, "db.people", UTC);
+        StructObjectInspector inspector = structOf(List.of("id"),
+                List.of(PrimitiveObjectInspectorFactory.javaIntObjectInspector));
+
+        assertThatThrownBy(() -> converter.convert(Arrays.asList(7), inspector))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("db.people").hasMessageContaining("rows of 1 fields").hasMessageContaining("2 columns");
+    }
+
+    @Test
     void aNullInANotNullNestedFieldFailsNamingItsPath() {
         DataType type = DataTypes.ROW(DataTypes.FIELD(1, "Amount", DataTypes.BIGINT().withNullable(false)));
         RowType table = RowType.of(new DataField(0, "payment", type));

@@ -7,6 +7,7 @@ import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
 import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
+import io.strata.hive.write.BucketUdf;
 import io.strata.schema.Schema;
 import io.strata.snapshot.CommitKind;
 import io.strata.table.Table;
@@ -16,6 +17,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.junit.jupiter.api.BeforeAll;
@@ -236,6 +239,99 @@ class HiveInsertIT {
                 .hasMessageContaining("dynamic-partition-overwrite").hasMessageContaining("nothing was written");
         assertThat(reload(table).latestSnapshot()).isEmpty();
         assertThat(dataFiles(table)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void hiveHandsEachPartitionAndBucketToOneTask(Engine engine) throws Exception {
+        String name = "ins_cluster_" + engine.setting();
+        Table table = primaryKeyTable(name);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        // 200 rows (4 source rows times 50) over 2 partitions and 2 buckets each.
+        String insert = "INSERT INTO strata_it." + name + " SELECT s.id * 100 + e.pos, s.name, s.amount, s.dt"
+                + " FROM strata_it.insert_source s LATERAL VIEW posexplode(split(space(49), ' ')) e AS pos, x";
+        String plan = String.join("\n", hive.run(mode, "EXPLAIN " + insert));
+        // One shuffle keyed on the partition and Strata's bucket of the row, before the table's writers.
+        assertThat(plan).contains(BucketUdf.NAME + "(").contains("Reduce Output Operator");
+        hive.run("SET mapreduce.job.reduces=3");
+        try {
+            hive.query(mode, insert);
+        } finally {
+            hive.run("SET mapreduce.job.reduces=-1");
+        }
+        assertThat(hive.query("SELECT count(*), count(DISTINCT id), sum(id) FROM strata_it." + name))
+                .containsExactly("200\t200\t" + (100 * 50 * (1 + 2 + 3 + 4) + 4 * (49 * 50 / 2)));
+        assertThat(PaimonReader.rows(table)).hasSize(200);
+        // Each bucket was written by one task: one new file per bucket, not one per task and bucket.
+        Map<Path, Long> filesPerBucket = dataFiles(table).stream()
+                .collect(Collectors.groupingBy(Path::getParent, Collectors.counting()));
+        assertThat(filesPerBucket).hasSize(4).allSatisfy((bucket, files) -> assertThat(files).as(bucket.toString())
+                .isEqualTo(1L));
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void staticAndMixedPartitionClausesRouteRowsToTheirPartition(Engine engine) {
+        String name = "ins_static_" + engine.setting();
+        Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
+                .column("id", DataTypes.INT().withNullable(false))
+                .column("name", DataTypes.STRING())
+                .column("amount", DataTypes.DECIMAL(10, 2))
+                .column("dt", DataTypes.STRING().withNullable(false))
+                .column("h", DataTypes.INT().withNullable(false))
+                .partitionKeys("dt", "h")
+                .primaryKey("dt", "h", "id")
+                .option("bucket", "2")
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " PARTITION (dt='2024-03-01', h='07')"
+                + " VALUES (1, 'static', 1.00)");
+        hive.query(mode, "INSERT INTO strata_it." + name + " PARTITION (dt='2024-03-02', h)"
+                + " SELECT id, name, amount, id % 2 FROM strata_it.insert_source");
+        List<String> expected = List.of("1\tstatic\t1.00\t2024-03-01\t7", "1\ta\t1.50\t2024-03-02\t1",
+                "2\tb\t2.25\t2024-03-02\t0", "3\tc\tNULL\t2024-03-02\t1", "4\tNULL\t4.00\t2024-03-02\t0");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
+
+        assertThatThrownBy(() -> hive.run(mode, "INSERT INTO strata_it." + name + " PARTITION (day='2024-03-01', h=1)"
+                + " VALUES (5, 'x', 1.00)"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("is partitioned by dt, h").hasMessageContaining("'day'");
+        assertThatThrownBy(() -> hive.run(mode, "INSERT INTO strata_it." + name + " PARTITION (dt='2024-03-01', h='seven')"
+                + " VALUES (5, 'x', 1.00)"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("'seven' is not a value of partition column 'h'");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void insertOverwriteOfAStaticPartitionReplacesItEvenWithNoRows(Engine engine) {
+        String name = "ins_iow_static_" + engine.setting();
+        Table table = primaryKeyTable(name);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " SELECT id, name, amount, dt FROM strata_it.insert_source");
+        hive.query(mode, "INSERT OVERWRITE TABLE strata_it." + name + " PARTITION (dt='2024-01-02')"
+                + " SELECT id + 10, name, amount FROM strata_it.insert_source WHERE id = 1");
+        List<String> expected = List.of("1\ta\t1.50\t2024-01-01", "2\tb\t2.25\t2024-01-01",
+                "11\ta\t1.50\t2024-01-02");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.latestKind(table)).isEqualTo("OVERWRITE");
+        // No row for the named partition: it is emptied, the other one stays.
+        hive.query(mode, "INSERT OVERWRITE TABLE strata_it." + name + " PARTITION (dt='2024-01-01')"
+                + " SELECT id, name, amount FROM strata_it.insert_source WHERE id > 100");
+        List<String> remaining = List.of("11\ta\t1.50\t2024-01-02");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyElementsOf(remaining);
+        assertThat(coreRows(table)).containsExactlyElementsOf(remaining);
+        assertThat(PaimonReader.rows(table)).containsExactlyElementsOf(remaining);
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
     }
 
     private static CommitKind latestKind(Table table) {

@@ -26,6 +26,14 @@ public record HiveHandler(String storageHandler, String inputFormat, String outp
             "org.apache.hadoop.mapred.SequenceFileOutputFormat",
             "io.strata.hive.StrataSerDe");
 
+    /**
+     * Strata's connector for a table with metastore partitions: Hive reads it through its own partition path
+     * (where {@link #STRATA} partitions tables itself); the same formats and SerDe.
+     */
+    public static final HiveHandler STRATA_METASTORE_PARTITIONED = new HiveHandler(
+            "io.strata.hive.MetastorePartitionedStorageHandler",
+            STRATA.inputFormat, STRATA.outputFormat, STRATA.serde);
+
     /** What Apache Paimon's Hive catalog registers for a Paimon table (its {@code HiveCatalog}). */
     public static final HiveHandler PAIMON = new HiveHandler(
             "org.apache.paimon.hive.PaimonStorageHandler",
@@ -57,7 +65,13 @@ public record HiveHandler(String storageHandler, String inputFormat, String outp
     }
 
     public boolean isStrata() {
-        return STRATA.storageHandler.equals(storageHandler);
+        return STRATA.storageHandler.equals(storageHandler)
+                || STRATA_METASTORE_PARTITIONED.storageHandler.equals(storageHandler);
+    }
+
+    /** Strata's handler for a metastore table: by whether the metastore holds partitions of it. */
+    public static HiveHandler strataFor(Table table) {
+        return table.getPartitionKeysSize() > 0 ? STRATA_METASTORE_PARTITIONED : STRATA;
     }
 
     /** Sets this handler's formats and SerDe on a storage descriptor (a table's or a partition's). */

@@ -143,10 +143,11 @@ public final class PaimonTableAdoption {
         if (unreadable != null) {
             return new Adoption(database, table, location, Outcome.REFUSED, List.of(), 0, unreadable);
         }
-        List<String> changes = new ArrayList<>(changes(current, HiveHandler.STRATA));
+        HiveHandler strata = HiveHandler.strataFor(hms);
+        List<String> changes = new ArrayList<>(changes(current, strata));
         changes.add(FROM_STORAGE_HANDLER + ", " + FROM_INPUT_FORMAT + ", " + FROM_OUTPUT_FORMAT + ", " + FROM_SERDE
                 + ": (none) -> the replaced classes");
-        int partitions = switchPartitions(database, table, HiveHandler.PAIMON, HiveHandler.STRATA, apply);
+        int partitions = switchPartitions(database, table, HiveHandler.PAIMON, strata, apply);
         if (!apply) {
             return new Adoption(database, table, location, Outcome.WOULD_ADOPT, changes, partitions, null);
         }
@@ -155,8 +156,8 @@ public final class PaimonTableAdoption {
         putIfNotNull(params, FROM_INPUT_FORMAT, current.inputFormat());
         putIfNotNull(params, FROM_OUTPUT_FORMAT, current.outputFormat());
         putIfNotNull(params, FROM_SERDE, current.serde());
-        params.put(HiveHandler.STORAGE_HANDLER_PARAM, HiveHandler.STRATA.storageHandler());
-        HiveHandler.STRATA.applyTo(hms.getSd());
+        params.put(HiveHandler.STORAGE_HANDLER_PARAM, strata.storageHandler());
+        strata.applyTo(hms.getSd());
         alterTable(database, table, hms);
         return new Adoption(database, table, location, Outcome.ADOPTED, changes, partitions, null);
     }

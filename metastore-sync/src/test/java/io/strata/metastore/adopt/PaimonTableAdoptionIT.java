@@ -96,7 +96,7 @@ class PaimonTableAdoptionIT {
             assertThat(plan.outcome()).isEqualTo(Outcome.WOULD_ADOPT);
             assertThat(plan.partitions()).isEqualTo(2);
             assertThat(plan.changes()).contains(
-                    "storage_handler: org.apache.paimon.hive.PaimonStorageHandler -> io.strata.hive.StrataStorageHandler",
+                    "storage_handler: org.apache.paimon.hive.PaimonStorageHandler -> io.strata.hive.MetastorePartitionedStorageHandler",
                     "input format: org.apache.paimon.hive.mapred.PaimonInputFormat -> io.strata.hive.StrataInputFormat",
                     "serde: org.apache.paimon.hive.PaimonSerDe -> io.strata.hive.StrataSerDe");
             assertThat(other.getTable(DB, "orders")).isEqualTo(before); // a dry run changes nothing
@@ -105,7 +105,8 @@ class PaimonTableAdoptionIT {
             assertThat(adopted.outcome()).isEqualTo(Outcome.ADOPTED);
 
             Table after = other.getTable(DB, "orders");
-            assertThat(HiveHandler.of(after)).isEqualTo(HiveHandler.STRATA);
+            // The table has metastore partitions: Hive must read it through its own partition path.
+            assertThat(HiveHandler.of(after)).isEqualTo(HiveHandler.STRATA_METASTORE_PARTITIONED);
             assertThat(after.getParameters())
                     .containsEntry("table_type", "PAIMON")
                     .containsEntry("strata.adopted-from.storage-handler", HiveHandler.PAIMON.storageHandler())

@@ -1,0 +1,109 @@
+package io.strata.hive;
+
+import io.strata.hive.write.BucketUdf;
+import io.strata.schema.TableSchema;
+import io.strata.table.Table;
+import io.strata.types.DataField;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.ql.parse.SemanticException;
+import org.apache.hadoop.hive.ql.plan.DynamicPartitionCtx;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
+import org.apache.hadoop.hive.ql.util.NullOrdering;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How Hive must cluster the rows of an INSERT into a Strata table before its writers: by partition and,
+ * for a table with a fixed number of buckets, by bucket ({@link BucketUdf}, Strata's own bucket function).
+ * Hive hashes and sorts the rows on these expressions in one shuffle, so every (partition, bucket) is
+ * written by exactly one task: the sequence numbers of one bucket never overlap within a commit, the later
+ * of two rows with one key wins as in any single Strata write, and each bucket gets one new file per
+ * statement instead of one per task.
+ *
+ * <p>The context is Hive's dynamic-partition context with "custom sort expressions" (Hive 4's hook for
+ * storage handlers that partition their tables themselves); each expression is built from the columns the
+ * file sink receives, which for an INSERT are the Hive table's columns in order.
+ */
+final class WriteClustering {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WriteClustering.class);
+
+    private WriteClustering() {}
+
+    /**
+     * The clustering of an INSERT's rows, or null when the rows need none (an unpartitioned table without
+     * fixed buckets) or when the Hive table lacks a column the clustering needs (the writer then fails on
+     * the row, naming the column).
+     */
+    static DynamicPartitionCtx context(HiveConf conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable, Table table)
+            throws SemanticException {
+        TableSchema schema = table.schema();
+        String name = hiveTable.getFullyQualifiedName();
+        List<String> columns = new ArrayList<>();
+        for (FieldSchema column : hiveTable.getCols()) {
+            columns.add(column.getName().toLowerCase(Locale.ROOT));
+        }
+        List<Function<List<ExprNodeDesc>, ExprNodeDesc>> expressions = new ArrayList<>();
+        for (String key : schema.partitionKeys()) {
+            int position = columns.indexOf(key.toLowerCase(Locale.ROOT));
+            if (position < 0) {
+                LOG.warn("Hive table {} has no column for partition key {}: its rows are not clustered", name, key);
+                return null;
+            }
+            expressions.add(cols -> cols.get(position).clone());
+        }
+        int numBuckets = schema.tableOptions().bucket();
+        if (numBuckets > 0) {
+            List<DataField> keyFields = new ArrayList<>();
+            List<Integer> keyPositions = new ArrayList<>();
+            for (String key : schema.bucketKeys()) {
+                int position = columns.indexOf(key.toLowerCase(Locale.ROOT));
+                if (position < 0) {
+                    LOG.warn("Hive table {} has no column for bucket key {}: its rows are not clustered", name, key);
+                    return null;
+                }
+                keyFields.add(schema.field(key));
+                keyPositions.add(position);
+            }
+            expressions.add(cols -> bucket(name, keyFields, numBuckets, keyPositions, cols));
+        }
+        if (expressions.isEmpty()) {
+            return null;
+        }
+        DynamicPartitionCtx context = new DynamicPartitionCtx(new LinkedHashMap<>(),
+                conf.getVar(HiveConf.ConfVars.DEFAULT_PARTITION_NAME),
+                conf.getIntVar(HiveConf.ConfVars.DYNAMIC_PARTITION_MAX_PARTS_PER_NODE));
+        context.addCustomSortExpressions(expressions);
+        List<Integer> order = new ArrayList<>();
+        List<Integer> nullOrder = new ArrayList<>();
+        for (int i = 0; i < expressions.size(); i++) {
+            order.add(1);
+            nullOrder.add(NullOrdering.NULLS_FIRST.getCode());
+        }
+        context.setCustomSortOrder(order);
+        context.setCustomSortNullOrder(nullOrder);
+        return context;
+    }
+
+    private static ExprNodeDesc bucket(String hiveTable, List<DataField> keyFields, int numBuckets,
+            List<Integer> keyPositions, List<ExprNodeDesc> cols) {
+        List<ExprNodeDesc> arguments = new ArrayList<>();
+        for (int position : keyPositions) {
+            arguments.add(cols.get(position).clone());
+        }
+        try {
+            return ExprNodeGenericFuncDesc.newInstance(new BucketUdf(hiveTable, keyFields, numBuckets), BucketUdf.NAME,
+                    arguments);
+        } catch (org.apache.hadoop.hive.ql.exec.UDFArgumentException e) {
+            throw new IllegalStateException("Hive table " + hiveTable + ": cannot build the bucket expression: "
+                    + e.getMessage(), e);
+        }
+    }
+}

@@ -128,6 +128,11 @@ final class FileStoreTable implements Table {
     }
 
     @Override
+    public TableWrite newReplacingWrite() {
+        return TableWriter.forReplacingTask(this);
+    }
+
+    @Override
     public TableWrite newOverwriteWrite() {
         return TableWriter.forOverwriteTask(this);
     }

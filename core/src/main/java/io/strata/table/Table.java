@@ -78,6 +78,16 @@ public interface Table {
     TableWrite newTableWrite();
 
     /**
+     * The write of one task of a distributed job whose rows replace, key by key, what the job's plain task
+     * writes ({@link #newTableWrite()}) write to the same keys in the same commit: for a job that deletes a
+     * key's old row in one task and writes its new row in another (a SQL UPDATE or MERGE rewritten as deletes
+     * and inserts). Paimon orders the records of a key by sequence number; two plain writes of one bucket in
+     * one commit both start above the bucket's highest number, so their order is undefined, while this
+     * write's numbers start 2^32 above theirs.
+     */
+    TableWrite newReplacingWrite();
+
+    /**
      * The write of one task of a distributed overwrite ({@link TableCommit#overwrite}): as {@link
      * #newTableWrite()}, but its buckets start empty, as Paimon's overwrite writers (which ignore previous
      * files): no file of the table is restored, sequence numbers start from 0, and compactions see only

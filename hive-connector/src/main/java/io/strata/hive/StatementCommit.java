@@ -44,11 +44,8 @@ public final class StatementCommit {
     public static long commit(Configuration conf, Properties commitProperties, Context.Operation operation)
             throws HiveException {
         String hiveTable = commitProperties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
+        // INSERT OVERWRITE replaces; INSERT INTO, UPDATE, DELETE and MERGE commit their rows and deletes by key.
         boolean overwrite = operation == Context.Operation.IOW;
-        if (!overwrite && operation != Context.Operation.OTHER) {
-            throw new HiveException("Hive table " + hiveTable + ": the Strata storage handler commits INSERT INTO and"
-                    + " INSERT OVERWRITE statements only, not " + operation);
-        }
         String queryId = conf.get(StrataConf.HIVE_QUERY_ID);
         Table table;
         StagedCommits staged;

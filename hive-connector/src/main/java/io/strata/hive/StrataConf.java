@@ -41,6 +41,8 @@ public final class StrataConf {
     public static final String HIVE_QUERY_ID = "hive.query.id";
     /** Hadoop's: the task attempt a task runs as (MapReduce and Tez both set it). */
     public static final String TASK_ATTEMPT_ID = "mapred.task.id";
+    /** Hive's, on Tez: the name of the DAG vertex a task belongs to ({@code Map 1}, {@code Reducer 2}). */
+    public static final String TEZ_VERTEX_NAME = "hive.tez.vertex.name";
     /** Hadoop's (old API): the OutputCommitter of a job; Tez's outputs and MapReduce both take it from here. */
     public static final String OUTPUT_COMMITTER = "mapred.output.committer.class";
 
@@ -56,6 +58,11 @@ public final class StrataConf {
      * partition's path ({@code p=v/q=w}, Strata's directory text), which the commit replaces even if empty.
      */
     static final String WRITE_STATIC_PARTITION = "strata.write.static-partition";
+    /**
+     * Table property of a write's descriptor in an UPDATE or MERGE: the rows it inserts replace, key by key, the
+     * rows the statement's delete half deletes (core's replacing write).
+     */
+    static final String WRITE_REPLACING = "strata.write.replacing";
     /** Job setting, one per table a job writes: {@code strata.write.location.<hive table>} = its location. */
     static final String WRITE_LOCATION_PREFIX = "strata.write.location.";
 

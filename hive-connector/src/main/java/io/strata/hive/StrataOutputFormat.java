@@ -24,7 +24,7 @@ public final class StrataOutputFormat implements HiveOutputFormat<NullWritable, 
     public FileSinkOperator.RecordWriter getHiveRecordWriter(JobConf conf, Path finalOutPath,
             Class<? extends Writable> valueClass, boolean isCompressed, Properties tableProperties,
             Progressable progress) {
-        return StrataRecordWriter.open(conf, tableProperties);
+        return StrataRecordWriter.open(conf, tableProperties, finalOutPath);
     }
 
     @Override

@@ -10,8 +10,11 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
+import org.apache.hadoop.hive.ql.Context;
 import org.apache.hadoop.hive.ql.exec.FileSinkOperator;
+import org.apache.hadoop.hive.ql.security.authorization.HiveCustomStorageHandlerUtils;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.TaskAttemptID;
@@ -29,36 +32,59 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
     private final TableWrite write;
     private final StagedCommits staged;
     private final String taskId;
+    /** The rows this writer gets are rows to delete (a DELETE, or the delete half of an UPDATE or MERGE). */
+    private final boolean deletes;
     private boolean closed;
 
-    private StrataRecordWriter(String hiveTable, Table table, StagedCommits staged, String taskId, boolean overwrite) {
+    private StrataRecordWriter(String hiveTable, Table table, StagedCommits staged, String taskId, TableWrite write,
+            boolean deletes) {
         this.hiveTable = hiveTable;
         this.table = table;
         this.staged = staged;
         this.taskId = taskId;
-        this.write = overwrite ? table.newOverwriteWrite() : table.newTableWrite();
+        this.deletes = deletes;
+        this.write = write;
     }
 
-    static StrataRecordWriter open(JobConf conf, Properties tableProperties) {
+    /**
+     * The writer of one file sink of a task. {@code sinkPath} is the sink's output path in Hive's plan: a
+     * statement with several sinks into one table (the insert and delete halves of an UPDATE or MERGE) may
+     * run them in one task, and each stages what it wrote under its own name.
+     */
+    static StrataRecordWriter open(JobConf conf, Properties tableProperties, Path sinkPath) {
         String hiveTable = tableProperties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
         Table table = StrataTables.load(conf, StrataConf.location(tableProperties), hiveTable);
         StagedCommits staged = new StagedCommits(table.fileIO(), table.location(),
                 conf.get(StrataConf.HIVE_QUERY_ID));
         boolean overwrite = "true".equals(tableProperties.getProperty(StrataConf.WRITE_OVERWRITE));
-        return new StrataRecordWriter(hiveTable, table, staged, taskId(conf), overwrite);
+        boolean deletes = HiveCustomStorageHandlerUtils.getWriteOperation(conf::get, hiveTable) == Context.Operation.DELETE;
+        String sink = sinkPath == null || sinkPath.getParent() == null ? "0"
+                : Integer.toHexString(sinkPath.getParent().toString().hashCode());
+        // The inserts of an UPDATE or MERGE replace the rows its delete half deletes: core's replacing write.
+        boolean replacing = !deletes && "true".equals(tableProperties.getProperty(StrataConf.WRITE_REPLACING));
+        TableWrite write = overwrite ? table.newOverwriteWrite()
+                : replacing ? table.newReplacingWrite() : table.newTableWrite();
+        return new StrataRecordWriter(hiveTable, table, staged, taskId(conf) + "-" + sink, write, deletes);
     }
 
-    /** The task (not the attempt): a retried attempt replaces what an earlier one staged. */
+    /**
+     * The task (not the attempt): a retried attempt replaces what an earlier one staged. On Tez the task id
+     * Hive derives for Hadoop's sake ({@code mapred.task.id}) names neither the DAG's vertex nor the DAG, so two
+     * vertices of one statement (the two halves of an UPDATE) would share it: the vertex name is added.
+     */
     private static String taskId(JobConf conf) {
         String attempt = conf.get(StrataConf.TASK_ATTEMPT_ID);
         if (attempt == null || attempt.isBlank()) {
             return UUID.randomUUID().toString();
         }
+        String task;
         try {
-            return TaskAttemptID.forName(attempt).getTaskID().toString();
+            task = TaskAttemptID.forName(attempt).getTaskID().toString();
         } catch (IllegalArgumentException e) {
-            return attempt;
+            task = attempt;
         }
+        String vertex = conf.get(StrataConf.TEZ_VERTEX_NAME);
+        return vertex == null || vertex.isBlank() ? task : vertex.replaceAll("[^A-Za-z0-9]+", "") + "-" + task;
     }
 
     @Override
@@ -68,7 +94,11 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
                     + (row == null ? "null" : row.getClass().getName()) + ", not a row of its SerDe");
         }
         try {
-            write.write(strataRow.row());
+            if (deletes) {
+                write.delete(strataRow.row());
+            } else {
+                write.write(strataRow.row());
+            }
         } catch (IllegalArgumentException e) {
             throw new IOException("Cannot write a row to Hive table " + hiveTable + " (" + table.location() + "): "
                     + e.getMessage(), e);

@@ -90,6 +90,12 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     public void configureOutputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
         tableDesc.setOutputFileFormatClass(StrataOutputFormat.class);
         tableDesc.getProperties().setProperty(StrataConf.WRITE_MARK, "true");
+        // The new rows of an UPDATE or MERGE replace, key by key, the old rows its delete half deletes in the
+        // same commit (the two halves run in different tasks).
+        Context.Operation statement = RowLevelChanges.statementKind(RowLevelChanges.currentStatement());
+        if (statement == Context.Operation.UPDATE || statement == Context.Operation.MERGE) {
+            tableDesc.getProperties().setProperty(StrataConf.WRITE_REPLACING, "true");
+        }
         // Tez takes the committer of a vertex's output from its job properties.
         jobProperties.put(StrataConf.OUTPUT_COMMITTER, StrataOutputCommitter.class.getName());
     }
@@ -118,6 +124,14 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     public void validateSinkDesc(FileSinkDesc sinkDesc) throws SemanticException {
         Properties properties = sinkDesc.getTableInfo().getProperties();
         String name = properties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
+        String partitionColumns = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
+        if (partitionColumns != null && !partitionColumns.isBlank()) {
+            throw new SemanticException("Hive table " + name + " is partitioned in the metastore (by "
+                    + partitionColumns.replace('/', ',') + ", registered by the metastore sync): Strata does not"
+                    + " write through metastore partitions yet. Write through a Hive table created with STORED BY"
+                    + " 'io.strata.hive.StrataStorageHandler' LOCATION on the same table, or with 'strata ingest'"
+                    + " (nothing was written)");
+        }
         if (sinkDesc.getInsertOverwrite()) {
             Table table;
             try {
@@ -142,14 +156,6 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
                     properties.setProperty(StrataConf.WRITE_STATIC_PARTITION, HivePartitions.path(partition));
                 }
             }
-        }
-        String partitionColumns = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
-        if (partitionColumns != null && !partitionColumns.isBlank()) {
-            throw new SemanticException("Hive table " + name + " is partitioned in the metastore (by "
-                    + partitionColumns.replace('/', ',') + ", registered by the metastore sync): Strata does not"
-                    + " write through metastore partitions yet. Write through a Hive table created with STORED BY"
-                    + " 'io.strata.hive.StrataStorageHandler' LOCATION on the same table, or with 'strata ingest'"
-                    + " (nothing was written)");
         }
     }
 
@@ -212,9 +218,6 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     @Override
     public DynamicPartitionCtx createDPContext(HiveConf conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable,
             Context.Operation operation) throws SemanticException {
-        if (operation != Context.Operation.OTHER) {
-            return null;
-        }
         Table table;
         try {
             table = StrataTables.load(conf, hiveTable.getDataLocation().toString(), hiveTable.getFullyQualifiedName());
@@ -222,6 +225,43 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
             throw new SemanticException(e.getMessage(), e);
         }
         return WriteClustering.context(conf, hiveTable, table);
+    }
+
+    /**
+     * UPDATE, DELETE and MERGE on primary-key tables, through Hive 4's rewrite for storage handlers that
+     * change rows themselves, without Hive transactions: Hive turns each statement into inserts of the new
+     * rows and of the rows to delete (see {@link #acidSelectColumns}), and Strata writes deletes by key.
+     */
+    @Override
+    public AcidSupportType supportsAcidOperations() {
+        return AcidSupportType.WITHOUT_TRANSACTIONS;
+    }
+
+    /**
+     * The columns a rewritten DELETE (and the delete half of an UPDATE or MERGE) hands the writer for each
+     * row to delete: every column of the table, in order, so the delete record carries the primary key and
+     * partition (and, for merge engines that read it, the whole old row). A MERGE selects every target
+     * column anyway: nothing extra. Refused on append tables, which have no key to change rows by.
+     */
+    @Override
+    public List<FieldSchema> acidSelectColumns(org.apache.hadoop.hive.ql.metadata.Table hiveTable,
+            Context.Operation operation) {
+        Table table = RowLevelChanges.requirePrimaryKey(getConf(), hiveTable, operation);
+        if (operation == Context.Operation.UPDATE || operation == Context.Operation.MERGE) {
+            RowLevelChanges.requireUnchangedKeys(RowLevelChanges.currentStatement(), table,
+                    hiveTable.getFullyQualifiedName());
+        }
+        return operation == Context.Operation.MERGE ? List.of() : hiveTable.getCols();
+    }
+
+    /**
+     * The primary key: what a MERGE checks for two source rows matching one target row (Hive groups the
+     * matches by these columns), and the local order of rows to delete.
+     */
+    @Override
+    public List<FieldSchema> acidSortColumns(org.apache.hadoop.hive.ql.metadata.Table hiveTable,
+            Context.Operation operation) {
+        return RowLevelChanges.primaryKeyColumns(getConf(), hiveTable);
     }
 
     /**

@@ -115,6 +115,17 @@ public final class TableWriter implements BatchWrite, TableWrite {
     private boolean committed;
     /** An overwrite's write: buckets start empty instead of restoring the table's files. */
     private final boolean ignorePreviousFiles;
+    /**
+     * Added to the first sequence number of every bucket: {@link #REPLACING_GAP} for a replacing write
+     * ({@link #forReplacingTask}), so its records order after those of the plain task writes of the commit.
+     */
+    private final long sequenceGap;
+
+    /**
+     * How far above a bucket's sequence numbers a replacing write starts: more records than one task of a
+     * plain write puts into one bucket in one commit, and small enough that 2^31 replacing commits fit.
+     */
+    static final long REPLACING_GAP = 1L << 32;
 
     /** A batch write: a random commit user, and no compaction unless {@code full-compaction.delta-commits} asks. */
     public TableWriter(Table table) {
@@ -143,13 +154,29 @@ public final class TableWriter implements BatchWrite, TableWrite {
         return new TableWriter(table, UUID.randomUUID().toString(), false, false, true);
     }
 
+    /**
+     * The {@link TableWrite} of one task whose records replace, key by key, those the plain task writes
+     * ({@link #forTask}) of the same commit write: as {@link #forTask}, but each bucket's sequence numbers start
+     * {@link #REPLACING_GAP} higher, since Paimon orders a key's records by sequence number and two plain
+     * writes of one bucket in one commit start at the same number.
+     */
+    public static TableWriter forReplacingTask(Table table) {
+        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false, REPLACING_GAP);
+    }
+
     private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits) {
         this(table, commitUser, autoCompaction, commits, false);
     }
 
     private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
             boolean ignorePreviousFiles) {
+        this(table, commitUser, autoCompaction, commits, ignorePreviousFiles, 0);
+    }
+
+    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
+            boolean ignorePreviousFiles, long sequenceGap) {
         this.table = table;
+        this.sequenceGap = sequenceGap;
         this.store = TableStore.of(table);
         this.schema = store.schema();
         this.options = schema.tableOptions();
@@ -261,7 +288,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
                 directory, rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
                 options.targetFileSize(primaryKey), fileNames, schema.id(), level, source);
         if (!primaryKey) {
-            return BucketWriter.append(key, maxSequence + 1, fileWriters, names);
+            return BucketWriter.append(key, maxSequence + 1 + sequenceGap, fileWriters, names);
         }
         DeletionVectorIndex.BucketIndex deletions = deletionVectorIndex == null ? null
                 : deletionVectorIndex.forBucket(key, restoredIndex.getOrDefault(key, List.of()));
@@ -271,7 +298,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
                 deletions == null ? null : deletions.vectors());
         MergeTreeBucket lsm = new MergeTreeBucket(store.fileIO(), directory, manager, autoCompaction,
                 compaction.stopTrigger(), changelog.needsLookup());
-        return BucketWriter.primaryKey(key, maxSequence + 1, fileWriters, names, buffer, lsm, deletions, ignoreDelete,
+        return BucketWriter.primaryKey(key, maxSequence + 1 + sequenceGap, fileWriters, names, buffer, lsm, deletions,
+                ignoreDelete,
                 inputChangelog());
     }
 

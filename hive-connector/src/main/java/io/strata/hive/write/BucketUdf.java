@@ -23,8 +23,8 @@ import org.apache.hadoop.io.IntWritable;
  * (partition, bucket) to one task; it is not registered as a function users call.
  *
  * <p>Hive ships the plan to its tasks with Kryo, so the state is plain fields (the key's names and Strata
- * type strings, the bucket count); the converters and the function are rebuilt in each task's
- * {@link #initialize}.
+ * type strings, the bucket count), which a clone copies ({@link #copyToNewInstance}); the converters and the
+ * function are rebuilt in each task's {@link #initialize}.
  */
 public final class BucketUdf extends GenericUDF {
 
@@ -89,6 +89,17 @@ public final class BucketUdf extends GenericUDF {
         }
         result.set(function.bucket(key));
         return result;
+    }
+
+    /** Hive clones a function by a new instance plus this copy (plan rewrites clone expressions). */
+    @Override
+    public void copyToNewInstance(Object newInstance) throws UDFArgumentException {
+        super.copyToNewInstance(newInstance);
+        BucketUdf copy = (BucketUdf) newInstance;
+        copy.hiveTable = hiveTable;
+        copy.keyNames = keyNames;
+        copy.keyTypes = keyTypes;
+        copy.numBuckets = numBuckets;
     }
 
     @Override

@@ -1,0 +1,186 @@
+package io.strata.hive.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.snapshot.CommitKind;
+import io.strata.table.Table;
+import io.strata.types.DataTypes;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code UPDATE}, {@code DELETE} and {@code MERGE INTO} on Strata primary-key tables from HiveQL, on Tez and on
+ * MapReduce: Hive rewrites each into inserts of new rows and of rows to delete, Strata writes them by key, and
+ * the statement commits once. Each statement is checked against the rows Hive reads back, the rows Strata's
+ * core reads and the rows Apache Paimon reads, and the snapshots it made.
+ */
+class HiveRowLevelIT {
+
+    private static EmbeddedHive hive;
+    private static FileSystemCatalog catalog;
+
+    @BeforeAll
+    static void warehouse() {
+        hive = EmbeddedHive.get();
+        Path warehouse = hive.newDirectory("strata-row-level");
+        catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));
+        catalog.createDatabase("r", true);
+    }
+
+    /** {@code (id INT, name STRING, amount DECIMAL(10,2), dt STRING)}, key (dt, id), partitioned by dt, 2 buckets. */
+    private static Table ordersTable(String name, Engine engine) {
+        Table table = catalog.createTable(Identifier.of("r", name), Schema.newBuilder()
+                .column("id", DataTypes.INT().withNullable(false))
+                .column("name", DataTypes.STRING())
+                .column("amount", DataTypes.DECIMAL(10, 2))
+                .column("dt", DataTypes.STRING().withNullable(false))
+                .partitionKeys("dt")
+                .primaryKey("dt", "id")
+                .option("bucket", "2")
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        hive.query(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name + " VALUES"
+                + " (1, 'a', 1.00, '2024-01-01'), (2, 'b', 2.00, '2024-01-01'), (3, 'c', 3.00, '2024-01-02'),"
+                + " (4, 'd', 4.00, '2024-01-02')");
+        return table;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void deleteRemovesRowsByKeyInOneSnapshot(Engine engine) {
+        String name = "del_" + engine.setting();
+        Table table = ordersTable(name, engine);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "DELETE FROM strata_it." + name + " WHERE id = 2 OR amount > 3.50");
+        List<String> expected = List.of("1\ta\t1.00\t2024-01-01", "3\tc\t3.00\t2024-01-02");
+        assertRows(table, name, expected);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
+        assertThat(latestKind(table)).isEqualTo(CommitKind.APPEND);
+
+        // A whole partition, then a statement that matches nothing (no snapshot).
+        hive.query(mode, "DELETE FROM strata_it." + name + " WHERE dt = '2024-01-02'");
+        assertRows(table, name, List.of("1\ta\t1.00\t2024-01-01"));
+        hive.query(mode, "DELETE FROM strata_it." + name + " WHERE id > 100");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void updateWritesTheNewRowsByKeyInOneSnapshot(Engine engine) {
+        String name = "upd_" + engine.setting();
+        Table table = ordersTable(name, engine);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "UPDATE strata_it." + name + " SET name = upper(name), amount = amount * 10 WHERE id = 2");
+        assertRows(table, name, List.of("1\ta\t1.00\t2024-01-01", "2\tB\t20.00\t2024-01-01",
+                "3\tc\t3.00\t2024-01-02", "4\td\t4.00\t2024-01-02"));
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
+        assertThat(latestKind(table)).isEqualTo(CommitKind.APPEND);
+
+        hive.query(mode, "UPDATE strata_it." + name + " SET amount = NULL WHERE dt = '2024-01-02'");
+        assertRows(table, name, List.of("1\ta\t1.00\t2024-01-01", "2\tB\t20.00\t2024-01-01",
+                "3\tc\tNULL\t2024-01-02", "4\td\tNULL\t2024-01-02"));
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void anUpdateOfAKeyOrPartitionColumnIsRefusedAndChangesNothing(Engine engine) {
+        String name = "upd_key_" + engine.setting();
+        Table table = ordersTable(name, engine);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        for (String set : List.of("id = id + 100", "`dt` = '2024-02-01', name = 'x'")) {
+            assertThatThrownBy(() -> hive.run(mode, "UPDATE strata_it." + name + " SET " + set + " WHERE id = 1"))
+                    .as(set)
+                    .isInstanceOf(CommandProcessorException.class)
+                    .hasMessageContaining("cannot SET column").hasMessageContaining("nothing was written");
+        }
+        assertRows(table, name, List.of("1\ta\t1.00\t2024-01-01", "2\tb\t2.00\t2024-01-01",
+                "3\tc\t3.00\t2024-01-02", "4\td\t4.00\t2024-01-02"));
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void mergeDeletesUpdatesAndInsertsInOneSnapshot(Engine engine) {
+        String name = "merge_" + engine.setting();
+        Table table = ordersTable(name, engine);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        String source = "SELECT inline(array("
+                + "named_struct('id', 2, 'name', 'b2', 'amount', CAST(20.00 AS DECIMAL(10,2)), 'dt', '2024-01-01', 'op', 'U'),"
+                + "named_struct('id', 3, 'name', CAST(NULL AS STRING), 'amount', CAST(NULL AS DECIMAL(10,2)),"
+                + " 'dt', '2024-01-02', 'op', 'D'),"
+                + "named_struct('id', 5, 'name', 'e', 'amount', CAST(5.00 AS DECIMAL(10,2)), 'dt', '2024-01-03', 'op', 'I')))";
+        String merge = merge(name, source);
+        hive.query(mode, merge);
+        List<String> expected = List.of("1\ta\t1.00\t2024-01-01", "2\tb2\t20.00\t2024-01-01",
+                "4\td\t4.00\t2024-01-02", "5\te\t5.00\t2024-01-03");
+        assertRows(table, name, expected);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
+        assertThat(latestKind(table)).isEqualTo(CommitKind.APPEND);
+
+        // Two source rows for one target row: Hive's cardinality check fails the statement, nothing changes.
+        String twice = "SELECT inline(array("
+                + "named_struct('id', 1, 'name', 'x', 'amount', CAST(0 AS DECIMAL(10,2)), 'dt', '2024-01-01', 'op', 'U'),"
+                + "named_struct('id', 1, 'name', 'y', 'amount', CAST(0 AS DECIMAL(10,2)), 'dt', '2024-01-01', 'op', 'U')))";
+        assertThatThrownBy(() -> hive.run(mode, merge(name, twice)))
+                .isInstanceOf(CommandProcessorException.class);
+        assertRows(table, name, expected);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void rowLevelStatementsOnAnAppendTableAreRefusedSayingWhy(Engine engine) {
+        String name = "del_append_" + engine.setting();
+        Table table = catalog.createTable(Identifier.of("r", name), Schema.newBuilder()
+                .column("id", DataTypes.INT())
+                .column("name", DataTypes.STRING())
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " VALUES (1, 'a')");
+        for (String statement : List.of("DELETE FROM strata_it." + name + " WHERE id = 1",
+                "UPDATE strata_it." + name + " SET name = 'b' WHERE id = 1")) {
+            assertThatThrownBy(() -> hive.run(mode, statement))
+                    .as(statement)
+                    .isInstanceOf(CommandProcessorException.class)
+                    .hasMessageContaining("has no primary key").hasMessageContaining("nothing was written");
+        }
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactly("1\ta");
+    }
+
+    /** Deletes the rows marked 'D', updates the other matches, inserts the rest. */
+    private static String merge(String table, String source) {
+        return "MERGE INTO strata_it." + table + " t USING (" + source + ") s"
+                + " ON t.id = s.id AND t.dt = s.dt"
+                + " WHEN MATCHED AND s.op = 'D' THEN DELETE"
+                + " WHEN MATCHED THEN UPDATE SET name = s.name, amount = s.amount"
+                + " WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.name, s.amount, s.dt)";
+    }
+
+    private static void assertRows(Table table, String name, List<String> expected) {
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    private static CommitKind latestKind(Table table) {
+        return reload(table).latestSnapshot().orElseThrow().commitKind();
+    }
+
+    private static Table reload(Table table) {
+        return Tables.load(table.fileIO(), table.location());
+    }
+}

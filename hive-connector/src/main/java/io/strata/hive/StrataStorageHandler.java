@@ -260,6 +260,18 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         return stats;
     }
 
+    // --- TRUNCATE and CTAS ---
+
+    /**
+     * {@code TRUNCATE TABLE} is allowed: the meta hook empties the Strata table with one OVERWRITE snapshot
+     * before the metastore records it, and keeps the metastore from deleting the table's files
+     * ({@link StrataMetaHook#preTruncateTable}).
+     */
+    @Override
+    public boolean supportsTruncateOnNonNativeTables() {
+        return true;
+    }
+
     @Override
     public String toString() {
         return "StrataStorageHandler";

@@ -39,7 +39,9 @@ public final class StrataMetaHook implements HiveMetaHook {
     public void preCreateTable(Table hiveTable) throws MetaException {
         String name = hiveTable.getDbName() + "." + hiveTable.getTableName();
         String location = hiveTable.getSd() == null ? null : hiveTable.getSd().getLocation();
-        if (!isExternal(hiveTable)) {
+        // A CTAS always creates a new table (Hive refuses one over a non-empty location), though the metastore's
+        // translation already shows it EXTERNAL, with its location.
+        if (!isExternal(hiveTable) || createdWithCtas(hiveTable)) {
             try {
                 ManagedTables.create(conf, hiveTable);
             } catch (IllegalArgumentException e) {
@@ -90,6 +92,10 @@ public final class StrataMetaHook implements HiveMetaHook {
     /** Hive fills in the SerDe's columns when the DDL gave none, commented so. */
     private static boolean fromDeserializer(List<FieldSchema> cols) {
         return cols.stream().allMatch(c -> "from deserializer".equals(c.getComment()));
+    }
+
+    private static boolean createdWithCtas(Table t) {
+        return t.getParameters() != null && "true".equalsIgnoreCase(t.getParameters().get(StrataConf.CREATED_WITH_CTAS));
     }
 
     private static boolean isExternal(Table t) {

@@ -1,6 +1,7 @@
 package io.strata.hive;
 
 import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.ddl.table.create.CreateTableDesc;
 
@@ -22,7 +23,7 @@ final class CreateTableAsSelect {
 
     /**
      * Prepares the CREATE TABLE of a CTAS while the statement compiles: refuses what Strata cannot do (a session
-     * without {@link CtasRollbackHook}), and places the table where Hive would ({@code location}, Hive's default
+     * without {@link CtasRollbackHook}, PARTITIONED BY), and places the table where Hive would ({@code location}, Hive's default
      * location for the new table, translated as the metastore will) unless the DDL gave a LOCATION.
      *
      * @throws IllegalStateException naming the table and what to change; Hive fails the statement with it
@@ -34,6 +35,15 @@ final class CreateTableAsSelect {
                     + CtasRollbackHook.class.getName() + " in " + StrataConf.QUERY_LIFETIME_HOOKS + " (hive-site.xml,"
                     + " or SET for the session), so that a CTAS that fails leaves no table behind (nothing was"
                     + " created)");
+        }
+        List<String> partitionColumns = desc.getPartColNames() == null ? List.of() : desc.getPartColNames();
+        if (!partitionColumns.isEmpty()) {
+            // Hive 4.1 plans PARTITIONED BY of a CTAS as a dynamic-partition write into metastore partitions, which a
+            // Strata table does not have (it partitions itself): the rows would reach the table without those columns.
+            throw new IllegalStateException("CREATE TABLE " + name + " PARTITIONED BY (" + String.join(", ", partitionColumns)
+                    + ") ... AS SELECT: a Strata table created by a CTAS takes its partition columns from TBLPROPERTIES"
+                    + " ('" + StrataConf.PARTITION + "'='" + String.join(",", partitionColumns) + "'), not from"
+                    + " PARTITIONED BY (nothing was created)");
         }
         if (desc.getLocation() == null || desc.getLocation().isBlank()) {
             desc.setLocation(location);

@@ -58,6 +58,34 @@ public interface TableCommit extends AutoCloseable {
     long overwrite(List<CommitMessage> messages, Map<String, String> staticPartition)
             throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
 
+    /**
+     * Empties the table ({@code TRUNCATE TABLE}): one OVERWRITE snapshot that deletes every live data file and
+     * index file and adds none, as Paimon's {@code truncateTable}. What is deleted is read from the latest
+     * snapshot at each attempt, so rows another writer committed meanwhile go too. Returns the id of the
+     * snapshot, or -1 if the table held no file (nothing changed, no snapshot is made).
+     *
+     * @throws CommitFailedException nothing landed; the table is unchanged
+     * @throws CommitStateUnknownException the truncate may have landed
+     * @throws CommitCallbackException the truncate landed and a commit callback failed
+     */
+    long truncate() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
+
+    /**
+     * Empties the partitions matching any of {@code partitions} ({@code TRUNCATE TABLE ... PARTITION}), as
+     * Paimon's {@code truncatePartitions}: one OVERWRITE snapshot deleting their live data and index files. Each
+     * spec maps partition columns (all or some) to values as the partition directory names show them before
+     * escaping (the {@code partition.default-name} for null), as in {@link #overwrite}. Returns the id of the
+     * snapshot, or -1 if no matching partition held a file.
+     *
+     * @throws IllegalArgumentException no spec is given, or a key of one is not a partition column (nothing is
+     *     committed)
+     * @throws CommitFailedException nothing landed; the table is unchanged
+     * @throws CommitStateUnknownException the truncate may have landed
+     * @throws CommitCallbackException the truncate landed and a commit callback failed
+     */
+    long truncatePartitions(List<Map<String, String>> partitions)
+            throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
+
     /** Deletes every file the messages name: for a job that will not commit them. */
     void abort(List<CommitMessage> messages);
 

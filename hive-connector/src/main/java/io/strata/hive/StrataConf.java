@@ -86,6 +86,16 @@ public final class StrataConf {
     /** Table property of CREATE TABLE: the new Strata table's partition columns, comma-separated. */
     public static final String PARTITION = "partition";
 
+    /** Table property Hive puts on a table created by CREATE TABLE ... AS SELECT (hive_metastoreConstants.TABLE_IS_CTAS). */
+    static final String CREATED_WITH_CTAS = "created_with_ctas";
+    /** Hive's session setting: the query lifetime hooks, where {@link CtasRollbackHook} must be for a CTAS. */
+    static final String QUERY_LIFETIME_HOOKS = "hive.query.lifetime.hooks";
+
+    /** Whether the table properties are those of a table a CTAS creates ({@link #CREATED_WITH_CTAS}). */
+    static boolean createdWithCtas(Properties tableProperties) {
+        return "true".equalsIgnoreCase(tableProperties.getProperty(CREATED_WITH_CTAS, "").trim());
+    }
+
     /**
      * Session setting: the size (bytes, or with a unit like {@code 64m}) a Hive split of a large bucket
      * aims at, when the bucket's files need no merge with each other.

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
+import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
 import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.metastore.api.MetaException;
@@ -21,7 +22,8 @@ import org.apache.hadoop.hive.metastore.api.Table;
  * to follow the Strata schema ({@link StrataConf#COLUMNS_FROM_TABLE}), with columns each must exist in
  * the table with exactly its Hive type. ALTER TABLE changes the Strata table first ({@link HiveAlterTable}). CREATE TABLE without EXTERNAL creates a new
  * Strata table ({@link ManagedTables}); only such tables lose their files on DROP, since Hive calls
- * {@code commitDropTable(deleteData=true)} for external tables too.
+ * {@code commitDropTable(deleteData=true)} for external tables too. TRUNCATE TABLE empties the Strata table
+ * ({@link HiveTruncate}) before the metastore records it.
  */
 public final class StrataMetaHook implements HiveMetaHook {
 
@@ -37,7 +39,9 @@ public final class StrataMetaHook implements HiveMetaHook {
     public void preCreateTable(Table hiveTable) throws MetaException {
         String name = hiveTable.getDbName() + "." + hiveTable.getTableName();
         String location = hiveTable.getSd() == null ? null : hiveTable.getSd().getLocation();
-        if (!isExternal(hiveTable)) {
+        // A CTAS always creates a new table (Hive refuses one over a non-empty location), though the metastore's
+        // translation already shows it EXTERNAL, with its location.
+        if (!isExternal(hiveTable) || createdWithCtas(hiveTable)) {
             try {
                 ManagedTables.create(conf, hiveTable);
             } catch (IllegalArgumentException e) {
@@ -88,6 +92,10 @@ public final class StrataMetaHook implements HiveMetaHook {
     /** Hive fills in the SerDe's columns when the DDL gave none, commented so. */
     private static boolean fromDeserializer(List<FieldSchema> cols) {
         return cols.stream().allMatch(c -> "from deserializer".equals(c.getComment()));
+    }
+
+    private static boolean createdWithCtas(Table t) {
+        return t.getParameters() != null && "true".equalsIgnoreCase(t.getParameters().get(StrataConf.CREATED_WITH_CTAS));
     }
 
     private static boolean isExternal(Table t) {
@@ -163,6 +171,30 @@ public final class StrataMetaHook implements HiveMetaHook {
             throw new MetaException("The metastore rejected ALTER TABLE " + name + " and undoing its change of the"
                     + " Strata table at " + table.getSd().getLocation() + " failed: " + e.getMessage());
         }
+    }
+
+    /**
+     * TRUNCATE TABLE [PARTITION]: the Strata table is emptied first, as ONE commit ({@link HiveTruncate}); the
+     * metastore then records the truncate but must not delete files under the location, which are the Strata
+     * table's (its metadata, and the files older snapshots still read): {@code truncateSkipDataDeletion}. If
+     * the Strata commit fails, the statement fails and the metastore is not touched.
+     */
+    @Override
+    public void preTruncateTable(Table table, EnvironmentContext context, List<String> partNames) throws MetaException {
+        String name = table.getDbName() + "." + table.getTableName();
+        String location = table.getSd() == null ? null : table.getSd().getLocation();
+        try {
+            HiveTruncate.truncate(conf, name, location, partNames);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new MetaException(e.getMessage());
+        }
+        context.putToProperties(HiveMetaStoreClient.TRUNCATE_SKIP_DATA_DELETION, "true");
+    }
+
+    /** Hive 4.0's form, without partitions: the whole table. */
+    @Override
+    public void preTruncateTable(Table table, EnvironmentContext context) throws MetaException {
+        preTruncateTable(table, context, null);
     }
 
     @Override

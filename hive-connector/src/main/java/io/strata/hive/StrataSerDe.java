@@ -56,6 +56,12 @@ public final class StrataSerDe extends AbstractSerDe {
         try {
             table = StrataTables.load(conf, StrataConf.location(tableProperties), hiveTable);
         } catch (IllegalArgumentException e) {
+            if (StrataConf.createdWithCtas(tableProperties) && !StrataTables.exists(conf, StrataConf.location(tableProperties))) {
+                // CREATE TABLE ... AS SELECT being compiled: the table is created when the statement runs, with
+                // the query's columns, which Hive passes as the declared ones.
+                initializeDeclared(tableProperties, localZone);
+                return;
+            }
             throw new SerDeException(e.getMessage(), e);
         }
         RowType rowType = table.schema().rowType();

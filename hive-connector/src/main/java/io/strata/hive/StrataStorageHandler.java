@@ -397,6 +397,35 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         return stats;
     }
 
+    // --- TRUNCATE and CTAS ---
+
+    /**
+     * {@code TRUNCATE TABLE} is allowed: the meta hook empties the Strata table with one OVERWRITE snapshot
+     * before the metastore records it, and keeps the metastore from deleting the table's files
+     * ({@link StrataMetaHook#preTruncateTable}).
+     */
+    @Override
+    public boolean supportsTruncateOnNonNativeTables() {
+        return true;
+    }
+
+    /**
+     * {@code CREATE TABLE ... STORED BY ... AS SELECT} inserts directly: Hive creates the table (and the meta hook
+     * the Strata table) before the query's tasks run, the tasks write into it as for an INSERT, and the move step
+     * commits ONE APPEND snapshot. A failed CTAS is undone by {@link CtasRollbackHook} ({@link CreateTableAsSelect}).
+     */
+    @Override
+    public boolean directInsert() {
+        return true;
+    }
+
+    /** The location of a CTAS's new table, known while the statement compiles, so its tasks find the table. */
+    @Override
+    public void setTableLocationForCTAS(org.apache.hadoop.hive.ql.ddl.table.create.CreateTableDesc desc,
+            String location) {
+        CreateTableAsSelect.prepare(getConf(), desc, location);
+    }
+
     @Override
     public String toString() {
         return "StrataStorageHandler";

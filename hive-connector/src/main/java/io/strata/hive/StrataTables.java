@@ -2,6 +2,7 @@ package io.strata.hive;
 
 import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
+import io.strata.schema.SchemaManager;
 import io.strata.table.Table;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
@@ -11,6 +12,16 @@ import org.apache.hadoop.fs.Path;
 public final class StrataTables {
 
     private StrataTables() {}
+
+    /** Whether a Strata table (a {@code schema/schema-N} file) is at {@code location}; false if it cannot be read. */
+    public static boolean exists(Configuration conf, String location) {
+        try {
+            return new SchemaManager(new FileIO(conf == null ? new Configuration() : conf), new Path(location))
+                    .latest().isPresent();
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
 
     /**
      * Loads the table at {@code location}, or the one {@code location} is a partition directory of.

@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * {@link TableWriter} (batch or stream) commits its own buckets' messages through it and is told, as a
  * {@link WriterState}, when its buckets must be dropped or their deletion vectors landed. An {@link
  * #overwrite} makes an OVERWRITE snapshot instead of the APPEND one: the flushed files plus DELETE entries of
- * what the {@link Overwrite} replaces, computed from the latest snapshot at each attempt.
+ * what the {@link Overwrite} replaces, computed from the latest snapshot at each attempt; a {@link #truncate}
+ * is such an overwrite without messages.
  *
  * <p>The outcome is the rows': if the APPEND snapshot cannot land, the commit fails ({@link
  * CommitFailedException}: every file the messages name is deleted) or ends unknown ({@link
@@ -121,6 +122,29 @@ public final class JobCommit implements TableCommit {
             return -1;
         }
         return commit(messages, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, NO_WRITER, overwrite);
+    }
+
+    /**
+     * Empties the table with one OVERWRITE snapshot that deletes every live file and index file, under the
+     * batch commit identifier; a commit user that already has a batch commit is taken as a retry (-1).
+     */
+    @Override
+    public long truncate() {
+        return truncate(Overwrite.everything(store));
+    }
+
+    /** Empties the partitions matching the specs with one OVERWRITE snapshot, as {@link #truncate()}. */
+    @Override
+    public long truncatePartitions(List<Map<String, String>> partitions) {
+        return truncate(Overwrite.partitions(store, partitions));
+    }
+
+    /** An overwrite by no message: the same commit path, so the same conflict checks, retries and hooks. */
+    private long truncate(Overwrite replaced) {
+        if (alreadyCommitted()) {
+            return -1;
+        }
+        return commit(List.of(), FileStoreCommit.BATCH_COMMIT_IDENTIFIER, NO_WRITER, replaced);
     }
 
     /** Whether this commit user already has a batch commit in the table: the job retries one that landed. */

@@ -23,7 +23,8 @@ import java.util.function.Predicate;
 
 /**
  * Which partitions an overwrite replaces, and what replacing them deletes in a given snapshot (Paimon's
- * {@code FileStoreCommitImpl.overwrite}, with its default {@code dynamic-partition-overwrite=true}). An
+ * {@code FileStoreCommitImpl.overwrite}, with its default {@code dynamic-partition-overwrite=true}; a
+ * truncate is an overwrite by nothing, as Paimon's {@code truncateTable} and {@code truncatePartitions}). An
  * empty static partition is a dynamic overwrite: the partitions the messages add files to are replaced,
  * or the whole table if it is unpartitioned. A static partition ({@code column -> value}, a subset of the
  * partition columns, values as the partition directory names show them before escaping, the default
@@ -63,21 +64,7 @@ final class Overwrite {
             }
             return new Overwrite(store, written.isEmpty() ? null : written::contains);
         }
-        Map<Integer, String> spec = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : staticPartition.entrySet()) {
-            int index = partitionType.fieldNames().indexOf(e.getKey());
-            if (index < 0) {
-                throw new IllegalArgumentException("Cannot overwrite partition " + staticPartition + " of table "
-                        + store.location() + ": column '" + e.getKey() + "' is not a partition column (partition "
-                        + "columns: " + store.schema().partitionKeys() + ")");
-            }
-            if (e.getValue() == null) {
-                throw new IllegalArgumentException("Cannot overwrite partition " + staticPartition + " of table "
-                        + store.location() + ": column '" + e.getKey() + "' has no value (the default partition is '"
-                        + defaultName + "')");
-            }
-            spec.put(index, e.getValue());
-        }
+        Map<Integer, String> spec = spec(store, staticPartition, "overwrite");
         Predicate<BinaryRow> matches = p -> mismatch(partitionType, defaultName, spec, p) < 0;
         for (CommitMessage m : messages) {
             int column = mismatch(partitionType, defaultName, spec, m.partition());
@@ -90,6 +77,58 @@ final class Overwrite {
             }
         }
         return new Overwrite(store, matches);
+    }
+
+    /** A TRUNCATE TABLE: every live file of the table is replaced by nothing. */
+    static Overwrite everything(TableStore store) {
+        return new Overwrite(store, p -> true);
+    }
+
+    /**
+     * A TRUNCATE of partitions: every partition matching one of the specs is replaced by nothing. A spec
+     * maps partition columns (all or some) to values as in {@link #of}; an empty spec matches every partition.
+     *
+     * @throws IllegalArgumentException no spec is given, a key is not a partition column, or a value is null
+     */
+    static Overwrite partitions(TableStore store, List<Map<String, String>> partitions) {
+        Objects.requireNonNull(partitions, "partitions");
+        if (partitions.isEmpty()) {
+            throw new IllegalArgumentException("Cannot truncate partitions of table " + store.location()
+                    + ": no partition given (truncate the whole table instead)");
+        }
+        RowType partitionType = store.schema().partitionType();
+        String defaultName = store.schema().tableOptions().partitionDefaultName();
+        List<Map<Integer, String>> specs = new ArrayList<>();
+        for (Map<String, String> partition : partitions) {
+            specs.add(spec(store, Objects.requireNonNull(partition, "partition"), "truncate"));
+        }
+        return new Overwrite(store, p -> specs.stream().anyMatch(spec -> mismatch(partitionType, defaultName, spec, p) < 0));
+    }
+
+    /**
+     * A partition spec by column position.
+     *
+     * @throws IllegalArgumentException a key is not a partition column or a value is null, naming the table,
+     *     the column and what was asked ({@code action}: overwrite, truncate)
+     */
+    private static Map<Integer, String> spec(TableStore store, Map<String, String> partition, String action) {
+        RowType partitionType = store.schema().partitionType();
+        Map<Integer, String> spec = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : partition.entrySet()) {
+            int index = partitionType.fieldNames().indexOf(e.getKey());
+            if (index < 0) {
+                throw new IllegalArgumentException("Cannot " + action + " partition " + partition + " of table "
+                        + store.location() + ": column '" + e.getKey() + "' is not a partition column (partition "
+                        + "columns: " + store.schema().partitionKeys() + ")");
+            }
+            if (e.getValue() == null) {
+                throw new IllegalArgumentException("Cannot " + action + " partition " + partition + " of table "
+                        + store.location() + ": column '" + e.getKey() + "' has no value (the default partition is '"
+                        + store.schema().tableOptions().partitionDefaultName() + "')");
+            }
+            spec.put(index, e.getValue());
+        }
+        return spec;
     }
 
     /** The first column of the spec whose value {@code partition} does not have, or -1 if it matches. */

@@ -1,4 +1,4 @@
-package io.strata.benchmarks.hivescan;
+package io.strata.benchmarks.hive;
 
 /** How one copy of the data set is stored (docs/benchmarks.md, "HiveScanBenchmark"). */
 enum TableKind {

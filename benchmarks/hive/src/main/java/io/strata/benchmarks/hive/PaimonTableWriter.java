@@ -1,4 +1,4 @@
-package io.strata.benchmarks.hivescan;
+package io.strata.benchmarks.hive;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +26,7 @@ final class PaimonTableWriter {
         Path classpathFile = moduleTarget.resolve("test-classpath.txt");
         if (!Files.exists(classpathFile)) {
             throw new IllegalStateException(classpathFile + " is missing: build the module with "
-                    + "run-hive-scan-benchmark.sh (package writes it)");
+                    + "run-hive-benchmark.sh (package writes it)");
         }
         String classpath = moduleTarget.resolve("test-classes") + java.io.File.pathSeparator
                 + moduleTarget.resolve("classes") + java.io.File.pathSeparator
@@ -38,7 +38,7 @@ final class PaimonTableWriter {
         command.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         command.add("-cp");
         command.add(classpath);
-        command.add("io.strata.benchmarks.hivescan.PaimonScanTables");
+        command.add("io.strata.benchmarks.hive.PaimonScanTables");
         command.add(warehouse.toString());
         command.add(name);
         command.add(kind == TableKind.PAIMON_COMPACTED ? "compacted" : "runs");

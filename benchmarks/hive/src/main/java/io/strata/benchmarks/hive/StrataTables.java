@@ -1,4 +1,4 @@
-package io.strata.benchmarks.hivescan;
+package io.strata.benchmarks.hive;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;

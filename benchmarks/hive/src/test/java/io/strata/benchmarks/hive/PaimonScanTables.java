@@ -1,4 +1,4 @@
-package io.strata.benchmarks.hivescan;
+package io.strata.benchmarks.hive;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

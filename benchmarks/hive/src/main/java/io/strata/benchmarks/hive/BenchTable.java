@@ -1,4 +1,4 @@
-package io.strata.benchmarks.hivescan;
+package io.strata.benchmarks.hive;
 
 /** One table of the benchmark: a kind in a file format, under a Hive table name. */
 record BenchTable(TableKind kind, String format) {

@@ -1,7 +1,6 @@
 package io.strata.benchmarks.hive;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -11,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * HiveQL scans of the same generated rows stored five ways (native ORC, Strata compacted, Strata with sorted runs,
@@ -45,7 +43,7 @@ public final class HiveScanBenchmark {
             if (options.keep()) {
                 System.out.println("Tables kept under " + dir);
             } else {
-                deleteRecursively(dir);
+                Machine.deleteRecursively(dir, "[hive-scan]");
             }
         }
         // Hive's and Tez's non-daemon threads would keep the JVM alive.
@@ -57,13 +55,13 @@ public final class HiveScanBenchmark {
                         + "%d warm-up + %d timed runs (median), engines %s, vectorized %s, %d processors, load %s%n",
                 Instant.now(), options.rows(), options.updateRounds(), options.updatePercent(), options.buckets(),
                 options.warmups(), options.runs(), options.engines(), options.vectorized(),
-                Runtime.getRuntime().availableProcessors(), load());
+                Runtime.getRuntime().availableProcessors(), Machine.loadAverage());
         List<BenchTable> tables = plannedTables();
 
         long start = System.nanoTime();
         Map<BenchTable, Path> strataDirs = writeStrataTables(tables);
         Path text = writeTextFiles();
-        log("data generated and Strata tables written in %,d ms", millisSince(start));
+        log("data generated and Strata tables written in %,d ms", Machine.millisSince(start));
 
         boolean acid = tables.stream().anyMatch(t -> t.kind() == TableKind.HIVE_ACID);
         Path schema = options.metastoreSchema();
@@ -74,10 +72,10 @@ public final class HiveScanBenchmark {
         }
         start = System.nanoTime();
         HiveSession hive = new HiveSession(dir.resolve("hive"), acid ? schema : null);
-        log("Hive started in %,d ms", millisSince(start));
+        log("Hive started in %,d ms", Machine.millisSince(start));
         start = System.nanoTime();
         loadHiveTables(hive, tables, text, strataDirs);
-        log("Hive tables loaded and registered in %,d ms", millisSince(start));
+        log("Hive tables loaded and registered in %,d ms", Machine.millisSince(start));
 
         // Off: Hive reads every table row by row through its SerDe (the connector's vectorized reader unused).
         hive.execute("SET hive.vectorized.execution.enabled=" + options.vectorized());
@@ -93,7 +91,7 @@ public final class HiveScanBenchmark {
 
         System.out.println();
         System.out.printf(Locale.ROOT, "Median of %d timed runs after %d warm-up, ms; (ratio) = time ÷ native ORC's; "
-                + "load at the end %s%n%n", options.runs(), options.warmups(), load());
+                + "load at the end %s%n%n", options.runs(), options.warmups(), Machine.loadAverage());
         System.out.print(results.markdown(options.engines(), options.queries()));
         for (Map.Entry<BenchTable, String> e : unavailable.entrySet()) {
             System.out.println("- " + e.getKey().label() + ": not available: " + e.getValue());
@@ -128,18 +126,18 @@ public final class HiveScanBenchmark {
             long start = System.nanoTime();
             if (t.kind().paimonWritten()) {
                 dirs.put(t, writePaimonTable(t));
-                log("%s written by Paimon in %,d ms", t.label(), millisSince(start));
+                log("%s written by Paimon in %,d ms", t.label(), Machine.millisSince(start));
                 continue;
             }
             try {
                 dirs.put(t, strata.write(t.hiveName(), t.kind(), t.format()));
-                log("%s written in %,d ms", t.label(), millisSince(start));
+                log("%s written in %,d ms", t.label(), Machine.millisSince(start));
             } catch (RuntimeException e) {
                 if (t.kind() != TableKind.DELETION_VECTORS) {
                     throw e;
                 }
                 // Strata's writers refuse deletion vectors until they support them: report, do not fail.
-                unavailable.put(t, rootMessage(e));
+                unavailable.put(t, Machine.rootMessage(e));
             }
         }
         return dirs;
@@ -204,7 +202,7 @@ public final class HiveScanBenchmark {
             if (unavailable.containsKey(t)) {
                 log("%s not available: %s", t.label(), unavailable.get(t));
             } else {
-                log("%s ready in Hive in %,d ms", t.label(), millisSince(start));
+                log("%s ready in Hive in %,d ms", t.label(), Machine.millisSince(start));
             }
         }
     }
@@ -221,13 +219,13 @@ public final class HiveScanBenchmark {
                         + "dt = u.dt, ts = u.ts, b = u.b, g = u.g");
             }
         } catch (RuntimeException e) {
-            unavailable.put(t, rootMessage(e));
+            unavailable.put(t, Machine.rootMessage(e));
         }
     }
 
     /** Hive's plan for the full scan of each table: how (and whether) its map side is vectorized. */
     private void printVectorization(HiveSession hive, List<BenchTable> tables) {
-        ScanOptions.Engine engine = options.engines().get(0);
+        Engine engine = options.engines().get(0);
         hive.execute("SET hive.execution.engine=" + engine.hiveName);
         System.out.println();
         System.out.println("Vectorization of the full scan's map side (EXPLAIN VECTORIZATION, " + engine.hiveName + "):");
@@ -253,7 +251,7 @@ public final class HiveScanBenchmark {
     private ResultTable measure(HiveSession hive, List<BenchTable> tables) {
         ResultTable results = new ResultTable(tables);
         long key = data.lookupKey();
-        for (ScanOptions.Engine engine : options.engines()) {
+        for (Engine engine : options.engines()) {
             hive.execute("SET hive.execution.engine=" + engine.hiveName);
             for (Query query : options.queries()) {
                 List<String> expected = null;
@@ -265,7 +263,7 @@ public final class HiveScanBenchmark {
                         String sql = query.sql(t.hiveName(), key);
                         long start = System.nanoTime();
                         List<String> rows = hive.execute(sql);
-                        long elapsed = millisSince(start);
+                        long elapsed = Machine.millisSince(start);
                         List<String> result = new ArrayList<>(rows);
                         result.sort(Comparator.naturalOrder());
                         if (expected == null) {
@@ -294,47 +292,7 @@ public final class HiveScanBenchmark {
         return s.length() > 400 ? s.substring(0, 400) + "... (" + rows.size() + " rows)" : s;
     }
 
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t.getClass().getSimpleName() + ": " + t.getMessage();
-    }
-
-    private static String load() {
-        double avg = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        try {
-            List<String> l = Files.readAllLines(Path.of("/proc/loadavg"));
-            if (!l.isEmpty()) {
-                String[] parts = l.get(0).split(" ");
-                return parts[0] + " " + parts[1] + " " + parts[2] + " (1, 5, 15 min)";
-            }
-        } catch (IOException e) {
-            // not Linux: the JVM's one-minute figure below
-        }
-        return String.format(Locale.ROOT, "%.2f", avg);
-    }
-
-    private static long millisSince(long startNanos) {
-        return (System.nanoTime() - startNanos) / 1_000_000;
-    }
-
     private static void log(String format, Object... args) {
         System.out.printf(Locale.ROOT, "[hive-scan] " + format + "%n", args);
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (java.io.UncheckedIOException e) {
-            // Tez's local threads may still be renaming files of the session while the walk lists them.
-            System.err.println("[hive-scan] not everything under " + root + " could be deleted: " + e.getMessage());
-        }
     }
 }

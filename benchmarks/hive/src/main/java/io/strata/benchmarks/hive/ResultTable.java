@@ -16,12 +16,12 @@ final class ResultTable {
         this.tables = List.copyOf(tables);
     }
 
-    void add(ScanOptions.Engine engine, Query query, BenchTable table, long elapsedMillis) {
+    void add(Engine engine, Query query, BenchTable table, long elapsedMillis) {
         millis.computeIfAbsent(key(engine, query, table), k -> new ArrayList<>()).add(elapsedMillis);
     }
 
     /** The median of the timed runs, or -1 if there were none. */
-    long median(ScanOptions.Engine engine, Query query, BenchTable table) {
+    long median(Engine engine, Query query, BenchTable table) {
         List<Long> runs = millis.get(key(engine, query, table));
         if (runs == null || runs.isEmpty()) {
             return -1;
@@ -36,7 +36,7 @@ final class ResultTable {
      * One row per engine and query: each table's median milliseconds and, for every table but native ORC, its
      * time ÷ native ORC's; then, where both exist, Hive ACID's time ÷ the deletion-vector table's (same format).
      */
-    String markdown(List<ScanOptions.Engine> engines, List<Query> queries) {
+    String markdown(List<Engine> engines, List<Query> queries) {
         BenchTable nativeTable = find(TableKind.NATIVE, "orc");
         BenchTable acid = find(TableKind.HIVE_ACID, "orc");
         BenchTable dv = find(TableKind.DELETION_VECTORS, "orc");
@@ -53,7 +53,7 @@ final class ResultTable {
             rule.append("---:|");
         }
         sb.append('\n').append(rule).append('\n');
-        for (ScanOptions.Engine engine : engines) {
+        for (Engine engine : engines) {
             for (Query query : queries) {
                 sb.append("| ").append(engine.hiveName).append(" | ").append(query.label).append(" |");
                 long base = nativeTable == null ? -1 : median(engine, query, nativeTable);
@@ -85,7 +85,7 @@ final class ResultTable {
         return null;
     }
 
-    private static String key(ScanOptions.Engine engine, Query query, BenchTable table) {
+    private static String key(Engine engine, Query query, BenchTable table) {
         return engine + "/" + query + "/" + table.hiveName();
     }
 }

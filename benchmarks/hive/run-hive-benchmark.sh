@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds core, the Hive connector and this module, then runs one of its benchmarks in its own JVM (docs/benchmarks.md):
 #   benchmarks/hive/run-hive-benchmark.sh scan  [-Dbench.x=y ...]   HiveScanBenchmark
+#   benchmarks/hive/run-hive-benchmark.sh write [-Dbench.x=y ...]   HiveWriteBenchmark
 # Parameters are system properties, e.g.: benchmarks/hive/run-hive-benchmark.sh scan -Dbench.rows=20000 -Dbench.runs=1
 # MVN_ARGS adds Maven arguments to the build (e.g. MVN_ARGS=-o for offline).
 set -euo pipefail
 case "${1:-}" in
   scan) main=io.strata.benchmarks.hive.HiveScanBenchmark ;;
-  *) echo "usage: $0 scan [-Dbench.<option>=<value> ...]" >&2; exit 2 ;;
+  write) main=io.strata.benchmarks.hive.HiveWriteBenchmark ;;
+  *) echo "usage: $0 scan|write [-Dbench.<option>=<value> ...]" >&2; exit 2 ;;
 esac
 shift
 cd "$(dirname "$0")/../.."

@@ -36,7 +36,8 @@ final class HiveTruncate {
 
     /**
      * Empties the Strata table of Hive table {@code hiveTable}, or only the partitions {@code partNames} names
-     * (null or empty: the whole table). Returns the snapshot made, or -1 when there was nothing to delete.
+     * (null: the whole table; empty: none, for a PARTITION clause that matches no partition). Returns the
+     * snapshot made, or -1 when there was nothing to delete.
      *
      * @throws IllegalArgumentException no Strata table is at {@code location}, or a partition name is malformed
      *     or names a column that is not a partition column of the Strata table (nothing is committed)
@@ -44,7 +45,13 @@ final class HiveTruncate {
      */
     static long truncate(Configuration conf, String hiveTable, String location, List<String> partNames) {
         Table table = StrataTables.load(conf, location, hiveTable);
-        List<Map<String, String>> partitions = partNames == null || partNames.isEmpty() ? List.of()
+        if (partNames != null && partNames.isEmpty()) {
+            // Hive turned the PARTITION clause into the names of the partitions it matches: none.
+            LOG.info("TRUNCATE of Hive table {} ({}): the PARTITION clause matches no partition, nothing to delete",
+                    hiveTable, table.location());
+            return -1;
+        }
+        List<Map<String, String>> partitions = partNames == null ? List.of()
                 : partitionSpecs(hiveTable, table.schema().partitionKeys(),
                         new TableOptions(table.schema().options()).partitionDefaultName(),
                         conf == null ? HIVE_DEFAULT_PARTITION : conf.get(HIVE_DEFAULT_PARTITION_NAME, HIVE_DEFAULT_PARTITION),

@@ -1,5 +1,7 @@
 package io.strata.hive.it;
 
+import static io.strata.hive.it.WrittenTables.coreRows;
+import static io.strata.hive.it.WrittenTables.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -201,24 +203,11 @@ class HiveCtasIT {
         throw new AssertionError("No Location in DESCRIBE FORMATTED " + hiveTable);
     }
 
-    private static Path local(Table table) {
-        return Path.of(table.location().toUri());
-    }
-
     /** What the statement may have left in the table directory besides the table: staging of Strata or Hive. */
     private static List<Path> leftovers(Table table) {
         try (Stream<Path> files = Files.walk(local(table))) {
             return files.filter(p -> p.getFileName().toString().startsWith("."))
                     .filter(p -> !p.getFileName().toString().endsWith(".crc")).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The rows Strata's core reads from the latest snapshot, as Hive prints them. */
-    private static List<String> coreRows(Table table) {
-        try {
-            return HiveText.lines(Tables.load(table.fileIO(), table.location()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,25 +1,31 @@
 package io.strata.hive.it;
 
+import static io.strata.hive.it.WrittenTables.coreRows;
+import static io.strata.hive.it.WrittenTables.dataFiles;
+import static io.strata.hive.it.WrittenTables.latestKind;
+import static io.strata.hive.it.WrittenTables.local;
+import static io.strata.hive.it.WrittenTables.reload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
-import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.hive.write.BucketUdf;
+import io.strata.data.GenericRow;
+import io.strata.data.Utf8String;
 import io.strata.schema.Schema;
+import io.strata.table.BatchWrite;
 import io.strata.snapshot.CommitKind;
 import io.strata.table.Table;
 import io.strata.types.DataTypes;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -180,6 +186,55 @@ class HiveInsertIT {
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
     }
 
+    /**
+     * Another writer commits to the table all the while a Hive INSERT runs: both land, nothing is lost, each
+     * commit is one snapshot (the statement's commit retries on top of the other writer's snapshots).
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void aStatementRacingAnotherWriterLandsBesideIt(Engine engine) throws Exception {
+        String name = "ins_race_" + engine.setting();
+        Table table = appendTable(name);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger commits = new AtomicInteger();
+        Thread writer = new Thread(() -> {
+            int batch = 0;
+            while (!stop.get()) {
+                try (BatchWrite w = reload(table).newBatchWrite()) {
+                    for (int i = 0; i < 10; i++) {
+                        w.write(GenericRow.of(1000 + batch * 10 + i, Utf8String.fromString("core"), null));
+                    }
+                    w.commit();
+                    commits.incrementAndGet();
+                    batch++;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        writer.start();
+        try {
+            hive.query(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name + " SELECT s.id * 100 + e.pos,"
+                    + " s.name, s.amount FROM strata_it.insert_source s LATERAL VIEW posexplode(split(space(49), ' ')) e"
+                    + " AS pos, x");
+        } finally {
+            stop.set(true);
+            writer.join();
+        }
+        int coreRows = commits.get() * 10;
+        assertThat(commits.get()).as("the other writer committed during the statement").isPositive();
+        assertThat(hive.query("SELECT count(*), count(DISTINCT id) FROM strata_it." + name))
+                .containsExactly((200 + coreRows) + "\t" + (200 + coreRows));
+        assertThat(PaimonReader.rows(table)).hasSize(200 + coreRows);
+        Table reloaded = reload(table);
+        assertThat(reloaded.snapshots().listIds()).hasSize(commits.get() + 1);
+        assertThat(reloaded.snapshots().listIds()).allSatisfy(id ->
+                assertThat(reloaded.snapshots().snapshot(id).commitKind()).isEqualTo(CommitKind.APPEND));
+    }
+
     @ParameterizedTest(name = "{0}")
     @EnumSource(Engine.class)
     void insertOverwriteReplacesAnUnpartitionedTable(Engine engine) {
@@ -332,37 +387,5 @@ class HiveInsertIT {
         assertThat(PaimonReader.rows(table)).containsExactlyElementsOf(remaining);
         assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
-    }
-
-    private static CommitKind latestKind(Table table) {
-        return reload(table).latestSnapshot().orElseThrow().commitKind();
-    }
-
-    private static Table reload(Table table) {
-        return Tables.load(table.fileIO(), table.location());
-    }
-
-    private static Path local(Table table) {
-        return Path.of(table.location().toUri());
-    }
-
-    /** Every data file under the table's partition and bucket directories. */
-    private static List<Path> dataFiles(Table table) {
-        try (Stream<Path> files = Files.walk(local(table))) {
-            return files.filter(Files::isRegularFile)
-                    .filter(p -> p.getParent().getFileName().toString().startsWith("bucket-"))
-                    .sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The rows Strata's core reads from the latest snapshot, as Hive prints them. */
-    private static List<String> coreRows(Table table) {
-        try {
-            return HiveText.lines(reload(table));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -1,11 +1,12 @@
 package io.strata.hive.it;
 
+import static io.strata.hive.it.WrittenTables.latestKind;
+import static io.strata.hive.it.WrittenTables.reload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
-import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.snapshot.CommitKind;
@@ -162,6 +163,30 @@ class HiveRowLevelIT {
         assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactly("1\ta");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void deletionVectorTablesTakeDeleteAndRefuseUpdateAndMerge(Engine engine) {
+        String name = "dv_" + engine.setting();
+        Table table = catalog.createTable(Identifier.of("r", name), Schema.newBuilder()
+                .column("id", DataTypes.INT().withNullable(false))
+                .column("name", DataTypes.STRING())
+                .primaryKey("id")
+                .option("bucket", "2")
+                .option("deletion-vectors.enabled", "true")
+                .build(), false);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query(mode, "INSERT INTO strata_it." + name + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+        hive.query(mode, "DELETE FROM strata_it." + name + " WHERE id = 2");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrder("1\ta", "3\tc");
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrder("1\ta", "3\tc");
+        assertThatThrownBy(() -> hive.run(mode, "UPDATE strata_it." + name + " SET name = 'x' WHERE id = 1"))
+                .isInstanceOf(CommandProcessorException.class)
+                .hasMessageContaining("deletion-vectors.enabled").hasMessageContaining("nothing was written");
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrder("1\ta", "3\tc");
+    }
+
     /** Deletes the rows marked 'D', updates the other matches, inserts the rest. */
     private static String merge(String table, String source) {
         return "MERGE INTO strata_it." + table + " t USING (" + source + ") s"
@@ -174,13 +199,5 @@ class HiveRowLevelIT {
     private static void assertRows(Table table, String name, List<String> expected) {
         assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
-    }
-
-    private static CommitKind latestKind(Table table) {
-        return reload(table).latestSnapshot().orElseThrow().commitKind();
-    }
-
-    private static Table reload(Table table) {
-        return Tables.load(table.fileIO(), table.location());
     }
 }

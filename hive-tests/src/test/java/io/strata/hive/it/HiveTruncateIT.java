@@ -1,5 +1,10 @@
 package io.strata.hive.it;
 
+import static io.strata.hive.it.WrittenTables.coreRows;
+import static io.strata.hive.it.WrittenTables.dataFiles;
+import static io.strata.hive.it.WrittenTables.latestKind;
+import static io.strata.hive.it.WrittenTables.local;
+import static io.strata.hive.it.WrittenTables.reload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +17,6 @@ import io.strata.snapshot.CommitKind;
 import io.strata.table.Table;
 import io.strata.types.DataTypes;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -216,43 +220,11 @@ class HiveTruncateIT {
         throw new AssertionError("No Location in DESCRIBE FORMATTED " + table);
     }
 
-    private static CommitKind latestKind(Table table) {
-        return reload(table).latestSnapshot().orElseThrow().commitKind();
-    }
-
-    private static Table reload(Table table) {
-        return Tables.load(table.fileIO(), table.location());
-    }
-
-    private static Path local(Table table) {
-        return Path.of(table.location().toUri());
-    }
-
     private static void deleteRecursively(Path dir) throws IOException {
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
-        }
-    }
-
-    /** Every data file under the table's partition and bucket directories. */
-    private static List<Path> dataFiles(Table table) {
-        try (Stream<Path> files = Files.walk(local(table))) {
-            return files.filter(Files::isRegularFile)
-                    .filter(p -> p.getParent().getFileName().toString().startsWith("bucket-"))
-                    .sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The rows Strata's core reads from the latest snapshot, as Hive prints them. */
-    private static List<String> coreRows(Table table) {
-        try {
-            return HiveText.lines(reload(table));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -28,10 +28,6 @@ final class HiveTruncate {
 
     private static final Logger LOG = LoggerFactory.getLogger(HiveTruncate.class);
 
-    /** Hive's setting: the directory name of the partition of null values. */
-    private static final String HIVE_DEFAULT_PARTITION_NAME = "hive.exec.default.partition.name";
-    private static final String HIVE_DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__";
-
     private HiveTruncate() {}
 
     /**
@@ -54,7 +50,7 @@ final class HiveTruncate {
         List<Map<String, String>> partitions = partNames == null ? List.of()
                 : partitionSpecs(hiveTable, table.schema().partitionKeys(),
                         new TableOptions(table.schema().options()).partitionDefaultName(),
-                        conf == null ? HIVE_DEFAULT_PARTITION : conf.get(HIVE_DEFAULT_PARTITION_NAME, HIVE_DEFAULT_PARTITION),
+                        conf == null ? StrataConf.HIVE_DEFAULT_PARTITION : StrataConf.hiveDefaultPartitionName(conf),
                         partNames);
         // A commit user of its own: a truncate is never the retry of another statement's commit.
         String commitUser = "hive-truncate-" + UUID.randomUUID();

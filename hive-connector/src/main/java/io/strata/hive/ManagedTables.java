@@ -14,6 +14,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.metastore.api.Table;
+import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
+import org.apache.hadoop.hive.ql.parse.TransformSpec;
+import org.apache.hadoop.hive.ql.session.SessionStateUtil;
 
 /**
  * Tables Hive creates ({@code CREATE TABLE ... STORED BY} without EXTERNAL): a new Strata table is written
@@ -43,6 +46,31 @@ final class ManagedTables {
     private ManagedTables() {}
 
     /**
+     * The partition columns of the CREATE TABLE being run, as Hive leaves them in the session for a storage
+     * handler that partitions tables itself; empty when there are none. Only plain columns partition a Strata
+     * table: a transform ({@code PARTITIONED BY SPEC (bucket(16, id))}) is refused naming it.
+     */
+    private static List<String> partitionsOfTheStatement(Configuration conf, String name) {
+        List<String> keys = new ArrayList<>();
+        Object spec = conf == null ? null
+                : SessionStateUtil.getResource(conf, hive_metastoreConstants.PARTITION_TRANSFORM_SPEC).orElse(null);
+        if (!(spec instanceof List<?> transforms)) {
+            return keys;
+        }
+        for (Object t : transforms) {
+            if (t instanceof TransformSpec transform) {
+                if (transform.getTransformType() != TransformSpec.TransformType.IDENTITY) {
+                    throw new IllegalArgumentException("Cannot create Hive table " + name + ": Strata partitions by"
+                            + " column values, not by the transform " + transform.transformTypeString() + " of column '"
+                            + transform.getColumnName() + "'");
+                }
+                keys.add(transform.getColumnName());
+            }
+        }
+        return keys;
+    }
+
+    /**
      * Creates the Strata table for a Hive table being created, sets the table's location (if Hive had none
      * yet) and marks it for purge on DROP.
      *
@@ -66,6 +94,16 @@ final class ManagedTables {
             }
             hiveTable.setPartitionKeys(new ArrayList<>());
             hiveTable.getSd().setCols(cols);
+        }
+        // With a storage handler that partitions tables itself, Hive has already moved PARTITIONED BY's columns to
+        // the ordinary ones and left the partitioning in the statement's session (as a transform spec).
+        List<String> fromSpec = partitionsOfTheStatement(conf, name);
+        if (!fromSpec.isEmpty()) {
+            if (!partitionKeys.isEmpty()) {
+                throw new IllegalArgumentException("Cannot create Hive table " + name + ": give the partition columns"
+                        + " either in PARTITIONED BY or in TBLPROPERTIES ('" + StrataConf.PARTITION + "'), not both");
+            }
+            partitionKeys.addAll(fromSpec);
         }
         if (cols.isEmpty()) {
             throw new IllegalArgumentException("Cannot create Hive table " + name + ": a new Strata table needs columns");

@@ -2,16 +2,25 @@ package io.strata.hive;
 
 /**
  * The storage handler of a Strata table that the metastore sync registers with metastore partitions (one
- * Hive partition per Strata partition, so that every metastore client sees them): Hive reads it through its
- * own partition path (partition pruning in the metastore, the statistics the sync records per partition),
- * where {@link StrataStorageHandler} partitions a table itself. Reads are the same; writes through Hive are
- * refused (write through a table created with {@code STORED BY 'io.strata.hive.StrataStorageHandler'}).
+ * Hive partition per Strata partition, so that every metastore client sees them): Hive reads and writes it
+ * through its own partition path (partition pruning in the metastore, the statistics the sync records per
+ * partition, one writer per partition whose values the writer takes from the partition's path), where
+ * {@link StrataStorageHandler} partitions a table itself. INSERT and INSERT OVERWRITE commit as through
+ * {@link StrataStorageHandler}, and the sync registers new partitions; rows are not shuffled by bucket (Hive
+ * plans the partitions itself), and UPDATE, DELETE and MERGE are left to a {@code STORED BY
+ * 'io.strata.hive.StrataStorageHandler'} table over the same Strata table.
  */
 public class MetastorePartitionedStorageHandler extends StrataStorageHandler {
 
     @Override
     public boolean supportsPartitioning() {
         return false;
+    }
+
+    /** Row-level statements need the handler's partitioning (Hive refuses them: the table is not transactional). */
+    @Override
+    public AcidSupportType supportsAcidOperations() {
+        return AcidSupportType.NONE;
     }
 
     @Override

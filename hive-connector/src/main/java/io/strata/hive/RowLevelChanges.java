@@ -150,8 +150,9 @@ final class RowLevelChanges {
     }
 
     /** The primary-key columns of the table, as the Hive table's columns (in key order). */
-    static List<FieldSchema> primaryKeyColumns(Configuration conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
-        TableSchema schema = requirePrimaryKey(conf, hiveTable, Context.Operation.MERGE).schema();
+    static List<FieldSchema> primaryKeyColumns(Configuration conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable,
+            Context.Operation operation) {
+        TableSchema schema = requirePrimaryKey(conf, hiveTable, operation).schema();
         List<FieldSchema> columns = new ArrayList<>();
         for (String key : schema.primaryKeys()) {
             columns.add(hiveTable.getCols().stream()

@@ -41,6 +41,9 @@ public final class StrataConf {
     public static final String HIVE_QUERY_ID = "hive.query.id";
     /** Hadoop's: the task attempt a task runs as (MapReduce and Tez both set it). */
     public static final String TASK_ATTEMPT_ID = "mapred.task.id";
+    /** Hive's: the name of the partition directory of null partition values, and its default. */
+    public static final String HIVE_DEFAULT_PARTITION_NAME = "hive.exec.default.partition.name";
+    public static final String HIVE_DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__";
     /** Hive's, on Tez: the name of the DAG vertex a task belongs to ({@code Map 1}, {@code Reducer 2}). */
     public static final String TEZ_VERTEX_NAME = "hive.tez.vertex.name";
     /** Hadoop's (old API): the OutputCommitter of a job; Tez's outputs and MapReduce both take it from here. */
@@ -122,6 +125,11 @@ public final class StrataConf {
     }
 
     /** A comma-separated list of column names (blank or null: none). */
+    /** Hive's name of the partition directory of null partition values in this configuration. */
+    public static String hiveDefaultPartitionName(Configuration conf) {
+        return conf.get(HIVE_DEFAULT_PARTITION_NAME, HIVE_DEFAULT_PARTITION);
+    }
+
     public static List<String> keyList(String text) {
         List<String> keys = new ArrayList<>();
         if (text != null) {

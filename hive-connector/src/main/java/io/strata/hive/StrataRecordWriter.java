@@ -1,5 +1,7 @@
 package io.strata.hive;
 
+import io.strata.data.GenericRow;
+import io.strata.hive.write.PartitionValues;
 import io.strata.hive.write.StrataWriteRow;
 import io.strata.table.CommitMessage;
 import io.strata.table.CommitMessageCodec;
@@ -8,6 +10,7 @@ import io.strata.table.TableCommit;
 import io.strata.table.TableWrite;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import org.apache.hadoop.fs.Path;
@@ -34,16 +37,22 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
     private final String taskId;
     /** The rows this writer gets are rows to delete (a DELETE, or the delete half of an UPDATE or MERGE). */
     private final boolean deletes;
+    /**
+     * For a table partitioned in the metastore: the partition columns' values (by table position) of the one
+     * partition this writer writes, which Hive keeps out of the rows; empty otherwise.
+     */
+    private final Map<Integer, Object> partition;
     private boolean closed;
 
     private StrataRecordWriter(String hiveTable, Table table, StagedCommits staged, String taskId, TableWrite write,
-            boolean deletes) {
+            boolean deletes, Map<Integer, Object> partition) {
         this.hiveTable = hiveTable;
         this.table = table;
         this.staged = staged;
         this.taskId = taskId;
         this.deletes = deletes;
         this.write = write;
+        this.partition = partition;
     }
 
     /**
@@ -64,7 +73,19 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
         boolean replacing = !deletes && "true".equals(tableProperties.getProperty(StrataConf.WRITE_REPLACING));
         TableWrite write = overwrite ? table.newOverwriteWrite()
                 : replacing ? table.newReplacingWrite() : table.newTableWrite();
-        return new StrataRecordWriter(hiveTable, table, staged, taskId(conf) + "-" + sink, write, deletes);
+        // A table partitioned in the metastore: Hive writes one partition per writer, named in the sink's path.
+        Map<Integer, Object> partition = Map.of();
+        String metastorePartitions = tableProperties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
+        if (metastorePartitions != null && !metastorePartitions.isBlank()) {
+            try {
+                partition = new PartitionValues(table.schema().rowType(), table.schema().partitionKeys(),
+                        StrataConf.hiveDefaultPartitionName(conf), hiveTable).of(sinkPath);
+            } catch (IllegalArgumentException e) {
+                write.close();
+                throw e;
+            }
+        }
+        return new StrataRecordWriter(hiveTable, table, staged, taskId(conf) + "-" + sink, write, deletes, partition);
     }
 
     /**
@@ -94,10 +115,12 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
                     + (row == null ? "null" : row.getClass().getName()) + ", not a row of its SerDe");
         }
         try {
+            GenericRow converted = strataRow.row();
+            partition.forEach(converted::set);
             if (deletes) {
-                write.delete(strataRow.row());
+                write.delete(converted);
             } else {
-                write.write(strataRow.row());
+                write.write(converted);
             }
         } catch (IllegalArgumentException e) {
             throw new IOException("Cannot write a row to Hive table " + hiveTable + " (" + table.location() + "): "

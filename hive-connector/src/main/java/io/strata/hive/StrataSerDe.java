@@ -9,9 +9,12 @@ import io.strata.types.HiveTypeNames;
 import io.strata.types.RowType;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
 import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
@@ -38,6 +41,8 @@ public final class StrataSerDe extends AbstractSerDe {
     /** Built on the first {@link #serialize}: a SerDe that only reads never needs it. */
     private HiveRowConverter converter;
     private final StrataWriteRow writeRow = new StrataWriteRow();
+    /** Table positions of the metastore partition columns, which rows to write do not carry. */
+    private Set<Integer> partitionPositions = Set.of();
 
     @Override
     public void initialize(Configuration conf, Properties tableProperties, Properties partitionProperties)
@@ -112,6 +117,17 @@ public final class StrataSerDe extends AbstractSerDe {
         this.inspector = rowInspector;
         this.tableType = rowType;
         this.tablePositions = columns.stream().mapToInt(Integer::intValue).toArray();
+        // A table partitioned in the metastore: Hive writes its partition columns as the partition's, not in
+        // the row; the record writer fills them in.
+        Set<Integer> partitions = new HashSet<>();
+        for (String key : StrataConf.keyList(tableProperties.getProperty(
+                hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS, "").replace('/', ','))) {
+            int p = StrataInputFormat.indexOfIgnoreCase(rowType, key);
+            if (p >= 0) {
+                partitions.add(p);
+            }
+        }
+        this.partitionPositions = partitions;
     }
 
     private void initializeDeclared(Properties tableProperties, ZoneId zone) throws SerDeException {
@@ -134,6 +150,7 @@ public final class StrataSerDe extends AbstractSerDe {
         for (int i = 0; i < tablePositions.length; i++) {
             tablePositions[i] = i;
         }
+        this.partitionPositions = Set.of();
     }
 
     @Override
@@ -172,7 +189,7 @@ public final class StrataSerDe extends AbstractSerDe {
         }
         try {
             if (converter == null) {
-                converter = new HiveRowConverter(tableType, tablePositions, hiveTable, localZone);
+                converter = new HiveRowConverter(tableType, tablePositions, partitionPositions, hiveTable, localZone);
             }
             writeRow.set(converter.convert(obj, struct));
         } catch (IllegalArgumentException e) {

@@ -124,13 +124,17 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     public void validateSinkDesc(FileSinkDesc sinkDesc) throws SemanticException {
         Properties properties = sinkDesc.getTableInfo().getProperties();
         String name = properties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
-        String partitionColumns = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
-        if (partitionColumns != null && !partitionColumns.isBlank()) {
+        String metastorePartitions = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
+        DynamicPartitionCtx dynamic = sinkDesc.getDynPartCtx();
+        if (metastorePartitions != null && !metastorePartitions.isBlank() && dynamic != null
+                && dynamic.getNumDPCols() > 0) {
+            // Hive writes a dynamic partition of a non-native table into the table's own path and keeps the
+            // values out of the rows: the writer could not tell which partition a row belongs to.
             throw new SemanticException("Hive table " + name + " is partitioned in the metastore (by "
-                    + partitionColumns.replace('/', ',') + ", registered by the metastore sync): Strata does not"
-                    + " write through metastore partitions yet. Write through a Hive table created with STORED BY"
-                    + " 'io.strata.hive.StrataStorageHandler' LOCATION on the same table, or with 'strata ingest'"
-                    + " (nothing was written)");
+                    + metastorePartitions.replace('/', ',') + "): a write through it needs every partition column's"
+                    + " value in its PARTITION clause. Write dynamic partitions through a Hive table created with"
+                    + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION on the same Strata table, where they"
+                    + " are ordinary columns (nothing was written)");
         }
         if (sinkDesc.getInsertOverwrite()) {
             Table table;
@@ -150,7 +154,7 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
             // INSERT OVERWRITE t PARTITION (every partition column = a value): that partition is replaced even
             // when the statement writes no row into it, as Hive replaces a static partition.
             String staticSpec = sinkDesc.getStaticSpec();
-            if (staticSpec != null && !staticSpec.isBlank() && supportsPartitioning()) {
+            if (staticSpec != null && !staticSpec.isBlank()) {
                 Map<String, String> partition = HivePartitions.staticPartition(table.schema(), staticSpec);
                 if (partition != null) {
                     properties.setProperty(StrataConf.WRITE_STATIC_PARTITION, HivePartitions.path(partition));
@@ -261,7 +265,7 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     @Override
     public List<FieldSchema> acidSortColumns(org.apache.hadoop.hive.ql.metadata.Table hiveTable,
             Context.Operation operation) {
-        return RowLevelChanges.primaryKeyColumns(getConf(), hiveTable);
+        return RowLevelChanges.primaryKeyColumns(getConf(), hiveTable, operation);
     }
 
     /**

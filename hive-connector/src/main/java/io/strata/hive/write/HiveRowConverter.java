@@ -7,6 +7,7 @@ import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.hadoop.hive.serde2.objectinspector.StructField;
 import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
 
@@ -56,6 +57,18 @@ public final class HiveRowConverter {
      *     column of the table is not in the Hive table (every row would break it)
      */
     public HiveRowConverter(RowType tableType, int[] positions, String hiveTable, ZoneId localZone) {
+        this(tableType, positions, Set.of(), hiveTable, localZone);
+    }
+
+    /**
+     * As {@link #HiveRowConverter(RowType, int[], String, ZoneId)}, for a Hive table whose rows lack some
+     * table columns that the writer fills in: the partition columns of a table partitioned in the metastore,
+     * whose values Hive gives by the partition, not in the row. They stay null in the converted rows.
+     *
+     * @param filledByWriter table positions the Hive rows do not carry (they may be NOT NULL)
+     */
+    public HiveRowConverter(RowType tableType, int[] positions, Set<Integer> filledByWriter, String hiveTable,
+            ZoneId localZone) {
         this.hiveTable = Objects.requireNonNull(hiveTable, "hiveTable");
         this.localZone = Objects.requireNonNull(localZone, "localZone");
         this.tableArity = tableType.fieldCount();
@@ -75,7 +88,7 @@ public final class HiveRowConverter {
         }
         for (int p = 0; p < tableArity; p++) {
             DataField field = tableType.field(p);
-            if (!written[p] && !field.type().nullable()) {
+            if (!written[p] && !field.type().nullable() && !filledByWriter.contains(p)) {
                 throw new IllegalArgumentException("Hive table " + hiveTable + " has no column '" + field.name()
                         + "', which is NOT NULL in the Strata table: Hive cannot insert into it");
             }

@@ -178,12 +178,34 @@ class HiveInsertIT {
                 .containsExactly("dt=2024-02-01", "dt=2024-02-02");
         assertThat(hive.query("SELECT id, name, dt FROM strata_it." + name + "_synced WHERE dt = '2024-02-02'"))
                 .containsExactly("2\tb\t2024-02-02");
-        // Writes go through the table Hive created; the metastore-partitioned entry is refused with a reason.
-        assertThatThrownBy(() -> hive.run(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name
-                + "_synced PARTITION (dt='2024-02-03') VALUES (3, 'c')"))
+        // The entry the sync registered (metastore partitions) takes writes too: Hive names each row's partition
+        // in the path it writes to, the writer fills the partition column in, the sync registers new partitions.
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        String synced = "strata_it." + name + "_synced";
+        hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt='2024-02-03') VALUES (3, 'c')");
+        hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt='2024-02-04') VALUES (4, 'd')");
+        hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt='2024-02-01') VALUES (1, 'a2')");
+        // Dynamic partitions through this entry are refused before anything is written: Hive would keep their
+        // values out of both the rows and the path the writer gets.
+        assertThatThrownBy(() -> hive.run(mode, "INSERT INTO " + synced + " PARTITION (dt) VALUES (9, 'z', '2024-02-09')"))
                 .isInstanceOf(CommandProcessorException.class)
-                .hasMessageContaining("partitioned in the metastore");
-        assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
+                .hasMessageContaining("needs every partition column's value").hasMessageContaining("nothing was written");
+        assertThat(hive.query("SHOW PARTITIONS " + synced))
+                .containsExactly("dt=2024-02-01", "dt=2024-02-02", "dt=2024-02-03", "dt=2024-02-04");
+        List<String> expected = List.of("1\ta2\t2024-02-01", "2\tb\t2024-02-02", "3\tc\t2024-02-03",
+                "4\td\t2024-02-04");
+        assertThat(hive.query(mode, "SELECT id, name, dt FROM " + synced)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        // INSERT OVERWRITE of one partition through the synced entry replaces that partition only.
+        hive.query(mode, "INSERT OVERWRITE TABLE " + synced + " PARTITION (dt='2024-02-02') SELECT 5, 'e'");
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrder("1\ta2\t2024-02-01", "5\te\t2024-02-02",
+                "3\tc\t2024-02-03", "4\td\t2024-02-04");
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L);
+        // Row-level statements need the handler's own partitioning: Hive refuses them on this entry.
+        assertThatThrownBy(() -> hive.run(mode, "DELETE FROM " + synced + " WHERE id = 1"))
+                .isInstanceOf(CommandProcessorException.class);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L);
     }
 
     /**

@@ -161,6 +161,10 @@ class HiveRowLevelIT {
         }
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
         assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactly("1\ta");
+        // The refused statements leave nothing behind in the session: the next write lands.
+        hive.query(mode, "INSERT INTO strata_it." + name + " VALUES (2, 'b')");
+        assertThat(hive.query("SELECT * FROM strata_it." + name)).containsExactlyInAnyOrder("1\ta", "2\tb");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
     }
 
     @ParameterizedTest(name = "{0}")

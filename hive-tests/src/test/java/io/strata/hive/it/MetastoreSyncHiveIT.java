@@ -53,7 +53,10 @@ class MetastoreSyncHiveIT {
                     + " " + byHand.getParameters());
             assertThat(synced.getSd().getSerdeInfo().getSerializationLib())
                     .isEqualTo(byHand.getSd().getSerdeInfo().getSerializationLib());
-            assertThat(synced.getParameters().get("storage_handler")).isEqualTo(byHand.getParameters().get("storage_handler"));
+            assertThat(byHand.getParameters().get("storage_handler")).isEqualTo("io.strata.hive.StrataStorageHandler");
+            // The table is partitioned: the sync registers it for Hive's own partition path.
+            assertThat(synced.getParameters().get("storage_handler"))
+                    .isEqualTo("io.strata.hive.MetastorePartitionedStorageHandler");
         }
     }
 }

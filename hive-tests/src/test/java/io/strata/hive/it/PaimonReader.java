@@ -41,7 +41,8 @@ final class PaimonReader {
                 for (InternalRow.FieldGetter getter : getters) {
                     Object value = getter.getFieldOrNull(row);
                     cells.add(value == null ? "NULL"
-                            : value instanceof Decimal d ? plain(d.toBigDecimal()) : value.toString());
+                            : value instanceof Decimal d ? plain(d.toBigDecimal())
+                            : value instanceof byte[] bytes ? java.util.HexFormat.of().formatHex(bytes) : value.toString());
                 }
                 rows.add(String.join("\t", cells));
             });

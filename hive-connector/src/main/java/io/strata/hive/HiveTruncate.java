@@ -6,7 +6,6 @@ import io.strata.table.CommitException;
 import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Table;
 import io.strata.table.TableCommit;
-import io.strata.table.TablePaths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,20 +85,25 @@ final class HiveTruncate {
             String strataDefaultName, String hiveDefaultName, List<String> partNames) {
         List<Map<String, String>> specs = new ArrayList<>();
         for (String name : partNames) {
+            Map<String, String> parsed;
+            try {
+                parsed = HivePartitions.values(name);
+            } catch (IllegalArgumentException e) {
+                parsed = Map.of();
+            }
+            if (parsed.isEmpty()) {
+                throw new IllegalArgumentException("Cannot truncate Hive table " + hiveTable + ": partition '" + name
+                        + "' is not of the form column=value[/column=value...]");
+            }
             Map<String, String> spec = new LinkedHashMap<>();
-            for (String part : name.split("/")) {
-                int eq = part.indexOf('=');
-                if (eq <= 0) {
-                    throw new IllegalArgumentException("Cannot truncate Hive table " + hiveTable + ": partition '" + name
-                            + "' is not of the form column=value[/column=value...]");
-                }
-                String column = key(partitionKeys, TablePaths.unescape(part.substring(0, eq)));
+            for (Map.Entry<String, String> part : parsed.entrySet()) {
+                String column = key(partitionKeys, part.getKey());
                 if (column == null) {
                     throw new IllegalArgumentException("Cannot truncate partition '" + name + "' of Hive table "
-                            + hiveTable + ": column '" + TablePaths.unescape(part.substring(0, eq)) + "' is not a"
-                            + " partition column of its Strata table (partition columns: " + partitionKeys + ")");
+                            + hiveTable + ": column '" + part.getKey() + "' is not a partition column of its Strata"
+                            + " table (partition columns: " + partitionKeys + ")");
                 }
-                String value = TablePaths.unescape(part.substring(eq + 1));
+                String value = part.getValue();
                 spec.put(column, value.equals(hiveDefaultName) ? strataDefaultName : value);
             }
             specs.add(spec);

@@ -1,7 +1,11 @@
 package io.strata.hive;
 
+import io.strata.schema.ChangelogProducer;
+import io.strata.schema.MergeEngine;
+import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.table.Table;
+import io.strata.types.DataField;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -147,6 +151,41 @@ final class RowLevelChanges {
             }
         }
         return out;
+    }
+
+    /**
+     * Which of the Hive table's columns (given by name, in the Hive table's order) a row to delete carries:
+     * the positions, in that order, of the primary-key and partition columns when a delete record by key is
+     * all the table needs, else of every column. A deduplicating table without a sequence field drops a key's
+     * row whatever the delete record holds, so a DELETE, and the delete halves of an UPDATE or a MERGE, read
+     * only the keys of the rows they delete: a MERGE that sets every column then reads only the target's key
+     * columns. Other tables get the whole old row, as their merge reads it: a partial-update or aggregation
+     * table retracts by the record's values, a sequence field orders the delete against the rows it
+     * deletes, changelog producer {@code input} writes the delete record, old values and all, into the
+     * changelog, and a NOT NULL column must not hold the null a key-only record would put there.
+     *
+     * <p>{@link StrataStorageHandler#acidSelectColumns} (which columns Hive selects for the rows to delete)
+     * and {@link StrataSerDe} (how it reads them) both use this, so they agree.
+     */
+    static int[] deleteRowColumns(TableSchema schema, List<String> hiveColumns) {
+        TableOptions options = schema.tableOptions();
+        boolean byKey = schema.isPrimaryKeyTable() && options.mergeEngine() == MergeEngine.DEDUPLICATE
+                && options.sequenceField().isEmpty() && options.changelogProducer() != ChangelogProducer.INPUT;
+        Set<String> keys = new LinkedHashSet<>();
+        schema.primaryKeys().forEach(k -> keys.add(k.toLowerCase(Locale.ROOT)));
+        schema.partitionKeys().forEach(k -> keys.add(k.toLowerCase(Locale.ROOT)));
+        for (DataField field : schema.rowType().fields()) {
+            // The delete record's other columns are null: a reader that keeps delete records (an audit log)
+            // must never see a null in a NOT NULL column.
+            byKey &= field.type().nullable() || keys.contains(field.name().toLowerCase(Locale.ROOT));
+        }
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < hiveColumns.size(); i++) {
+            if (!byKey || keys.contains(hiveColumns.get(i).toLowerCase(Locale.ROOT))) {
+                positions.add(i);
+            }
+        }
+        return positions.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** The primary-key columns of the table, as the Hive table's columns (in key order). */

@@ -9,12 +9,15 @@ import io.strata.types.HiveTypeNames;
 import io.strata.types.RowType;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
+import org.apache.hadoop.hive.ql.Context;
+import org.apache.hadoop.hive.ql.security.authorization.HiveCustomStorageHandlerUtils;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
 import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
@@ -38,6 +41,11 @@ public final class StrataSerDe extends AbstractSerDe {
     private int[] tablePositions;
     private String hiveTable;
     private ZoneId localZone;
+    /**
+     * For each field of a row to write, in order, its position in {@link #tableType}: the Hive columns
+     * ({@link #tablePositions}), or for rows to delete the columns such rows carry.
+     */
+    private int[] writePositions;
     /** Built on the first {@link #serialize}: a SerDe that only reads never needs it. */
     private HiveRowConverter converter;
     private final StrataWriteRow writeRow = new StrataWriteRow();
@@ -128,6 +136,17 @@ public final class StrataSerDe extends AbstractSerDe {
             }
         }
         this.partitionPositions = partitions;
+        // The rows to delete (of a DELETE, or of the delete half of an UPDATE or MERGE) may carry only the key
+        // columns: as many as the statement selected for them (StrataStorageHandler.acidSelectColumns).
+        boolean deletes = conf != null && HiveCustomStorageHandlerUtils.getWriteOperation(conf::get, hiveTable)
+                == Context.Operation.DELETE;
+        if (deletes && table.schema().isPrimaryKeyTable()) {
+            List<String> names = columns.stream().map(p -> rowType.field(p).name()).toList();
+            this.writePositions = Arrays.stream(RowLevelChanges.deleteRowColumns(table.schema(), names))
+                    .map(i -> tablePositions[i]).toArray();
+        } else {
+            this.writePositions = tablePositions;
+        }
     }
 
     private void initializeDeclared(Properties tableProperties, ZoneId zone) throws SerDeException {
@@ -150,6 +169,7 @@ public final class StrataSerDe extends AbstractSerDe {
         for (int i = 0; i < tablePositions.length; i++) {
             tablePositions[i] = i;
         }
+        this.writePositions = tablePositions;
         this.partitionPositions = Set.of();
     }
 
@@ -175,7 +195,8 @@ public final class StrataSerDe extends AbstractSerDe {
 
     /**
      * The Strata row of a row Hive inserts ({@code obj}, shown by {@code objInspector}: the Hive table's
-     * columns in this SerDe's order). The returned Writable is the same object on every call: Hive's
+     * columns in this SerDe's order; for a row to delete, the columns such rows carry, the others left null).
+     * The returned Writable is the same object on every call: Hive's
      * FileSinkOperator hands it to the record writer before it serializes the next row.
      *
      * @throws SerDeException for a value the Strata column cannot hold (a NULL in a NOT NULL column, a
@@ -189,7 +210,7 @@ public final class StrataSerDe extends AbstractSerDe {
         }
         try {
             if (converter == null) {
-                converter = new HiveRowConverter(tableType, tablePositions, partitionPositions, hiveTable, localZone);
+                converter = new HiveRowConverter(tableType, writePositions, partitionPositions, hiveTable, localZone);
             }
             writeRow.set(converter.convert(obj, struct));
         } catch (IllegalArgumentException e) {

@@ -6,6 +6,7 @@ import io.strata.table.Split;
 import io.strata.table.Table;
 import io.strata.table.TablePaths;
 import io.strata.table.TableScan;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -228,7 +229,7 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         } catch (IllegalArgumentException e) {
             throw new SemanticException(e.getMessage(), e);
         }
-        return WriteClustering.context(conf, hiveTable, table);
+        return WriteClustering.context(conf, hiveTable, table, operation);
     }
 
     /**
@@ -243,9 +244,10 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
 
     /**
      * The columns a rewritten DELETE (and the delete half of an UPDATE or MERGE) hands the writer for each
-     * row to delete: every column of the table, in order, so the delete record carries the primary key and
-     * partition (and, for merge engines that read it, the whole old row). A MERGE selects every target
-     * column anyway: nothing extra. Refused on append tables, which have no key to change rows by.
+     * row to delete, in the Hive table's order: the primary-key and partition columns where a delete by key
+     * is all the table needs, else every column, for merge engines that read the old row
+     * ({@link RowLevelChanges#deleteRowColumns}). A MERGE needs nothing beyond the target columns its
+     * clauses name. Refused on append tables, which have no key to change rows by.
      */
     @Override
     public List<FieldSchema> acidSelectColumns(org.apache.hadoop.hive.ql.metadata.Table hiveTable,
@@ -255,7 +257,16 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
             RowLevelChanges.requireUnchangedKeys(RowLevelChanges.currentStatement(), table,
                     hiveTable.getFullyQualifiedName());
         }
-        return operation == Context.Operation.MERGE ? List.of() : hiveTable.getCols();
+        if (operation == Context.Operation.MERGE) {
+            return List.of();
+        }
+        List<FieldSchema> columns = hiveTable.getCols();
+        List<FieldSchema> selected = new ArrayList<>();
+        for (int position : RowLevelChanges.deleteRowColumns(table.schema(),
+                columns.stream().map(FieldSchema::getName).toList())) {
+            selected.add(columns.get(position));
+        }
+        return selected;
     }
 
     /**

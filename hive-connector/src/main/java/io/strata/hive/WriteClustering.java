@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.ql.Context;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.ql.parse.SemanticException;
 import org.apache.hadoop.hive.ql.plan.DynamicPartitionCtx;
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The context is Hive's dynamic-partition context with "custom sort expressions" (Hive 4's hook for
  * storage handlers that partition their tables themselves); each expression is built from the columns the
- * file sink receives, which for an INSERT are the Hive table's columns in order.
+ * file sink receives: for an INSERT the Hive table's columns in order, for rows to delete the columns they
+ * carry ({@link RowLevelChanges#deleteRowColumns}).
  */
 final class WriteClustering {
 
@@ -42,13 +44,21 @@ final class WriteClustering {
      * fixed buckets) or when the Hive table lacks a column the clustering needs (the writer then fails on
      * the row, naming the column).
      */
-    static DynamicPartitionCtx context(HiveConf conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable, Table table)
-            throws SemanticException {
+    static DynamicPartitionCtx context(HiveConf conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable, Table table,
+            Context.Operation operation) throws SemanticException {
         TableSchema schema = table.schema();
         String name = hiveTable.getFullyQualifiedName();
-        List<String> columns = new ArrayList<>();
+        List<String> tableColumns = new ArrayList<>();
         for (FieldSchema column : hiveTable.getCols()) {
-            columns.add(column.getName().toLowerCase(Locale.ROOT));
+            tableColumns.add(column.getName().toLowerCase(Locale.ROOT));
+        }
+        List<String> columns = tableColumns;
+        if (operation == Context.Operation.DELETE && schema.isPrimaryKeyTable()) {
+            // Rows to delete carry the columns the statement selected for them, which may be the key only.
+            columns = new ArrayList<>();
+            for (int position : RowLevelChanges.deleteRowColumns(schema, tableColumns)) {
+                columns.add(tableColumns.get(position));
+            }
         }
         List<Function<List<ExprNodeDesc>, ExprNodeDesc>> expressions = new ArrayList<>();
         for (String key : schema.partitionKeys()) {

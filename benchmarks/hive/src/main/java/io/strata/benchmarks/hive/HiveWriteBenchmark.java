@@ -98,6 +98,8 @@ public final class HiveWriteBenchmark {
 
         if (options.explain()) {
             printPlans(hive);
+            // Tez's summary of every DAG after it ran: each vertex's time, tasks and records.
+            hive.execute("SET hive.tez.exec.print.summary=true");
         }
         WriteResults results = new WriteResults(targets);
         for (Engine engine : options.engines()) {
@@ -204,6 +206,7 @@ public final class HiveWriteBenchmark {
     /**
      * Hive's plan of each statement on a new table of each kind (first engine): its vertices or stages, their
      * operators (a reduce side or not, how rows are distributed) and Hive's estimates; a refused statement's error.
+     * The MERGE is planned after the INSERT filled the table, as in the timed rounds.
      */
     private void printPlans(HiveSession hive) {
         hive.execute("SET hive.execution.engine=" + options.engines().get(0).hiveName);
@@ -222,6 +225,10 @@ public final class HiveWriteBenchmark {
                     System.out.println("  refused: " + e.getMessage());
                 }
                 System.out.println();
+                if (statement == WriteStatement.INSERT) {
+                    // The MERGE's plan depends on the target's statistics: planned on the filled table, as timed.
+                    hive.execute(statement.sql(table));
+                }
             }
             hive.execute("DROP TABLE " + table);
         }

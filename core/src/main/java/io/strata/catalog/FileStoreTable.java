@@ -133,6 +133,16 @@ final class FileStoreTable implements Table {
     }
 
     @Override
+    public TableWrite newUncompactedWrite() {
+        return TableWriter.forUncompactedTask(this);
+    }
+
+    @Override
+    public TableWrite newUncompactedReplacingWrite() {
+        return TableWriter.forUncompactedReplacingTask(this);
+    }
+
+    @Override
     public TableWrite newOverwriteWrite() {
         return TableWriter.forOverwriteTask(this);
     }

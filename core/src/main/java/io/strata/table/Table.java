@@ -88,6 +88,19 @@ public interface Table {
     TableWrite newReplacingWrite();
 
     /**
+     * The write of one task of a distributed job in which several tasks write one bucket in one commit (the
+     * delete task and the insert task of a SQL UPDATE or MERGE): as {@link #newTableWrite()}, but it never
+     * compacts, not even on tables whose reads or changelog need level 0 empty (deletion vectors, first-row,
+     * changelog-producer lookup), where two tasks' compactions of one bucket would each replace the bucket's
+     * deletion-vector index. On such tables the job's {@link TableCommit} compacts the level 0 these writes
+     * left, once, in a COMPACT snapshot after the rows' snapshot.
+     */
+    TableWrite newUncompactedWrite();
+
+    /** As {@link #newUncompactedWrite()}, replacing key by key as {@link #newReplacingWrite()}. */
+    TableWrite newUncompactedReplacingWrite();
+
+    /**
      * The write of one task of a distributed overwrite ({@link TableCommit#overwrite}): as {@link
      * #newTableWrite()}, but its buckets start empty, as Paimon's overwrite writers (which ignore previous
      * files): no file of the table is restored, sequence numbers start from 0, and compactions see only

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
+import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
@@ -227,6 +228,58 @@ class TaskWriteTest {
             commit.commit(w.prepareCommit());
         }
         assertThat(TestRows.readAll(table)).contains(formatted(0, 1, "later1")).doesNotContain(formatted(0, 1, "new1"));
+    }
+
+    /**
+     * An UPDATE on tables whose reads or changelog need level 0 empty (deletion vectors, the lookup changelog
+     * producer): its delete task and its insert
+     * task write one bucket without compacting, and the commit compacts their level 0 once, in a COMPACT
+     * snapshot after the APPEND one. Each task compacting by itself would replace the bucket's deletion-vector
+     * index twice in one commit.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"deletion-vectors.enabled=true", "changelog-producer=lookup"})
+    void uncompactedWritesOfOneBucketAreCompactedOnceByTheirCommit(String option) throws Exception {
+        String[] keyValue = option.split("=");
+        Table table = table(null, true, Map.of(keyValue[0], keyValue[1]));
+        try (TableWrite w = table.newTableWrite(); TableCommit commit = table.newCommit("load")) {
+            for (int k = 1; k <= 6; k++) {
+                w.write(row(0, k, "old" + k));
+            }
+            commit.commit(w.prepareCommit());
+        }
+        long before = table.latestSnapshot().orElseThrow().id();
+        List<CommitMessage> messages = new ArrayList<>();
+        try (TableWrite deletes = table.newUncompactedWrite(); TableWrite inserts = table.newUncompactedReplacingWrite()) {
+            for (int k = 1; k <= 3; k++) {
+                deletes.delete(row(0, k, "old" + k));
+            }
+            inserts.write(row(0, 1, "new1"));
+            inserts.write(row(0, 7, "new7"));
+            messages.addAll(deletes.prepareCommit());
+            messages.addAll(inserts.prepareCommit());
+        }
+        // Nothing was compacted by the tasks: every file they hand out is a new level-0 file.
+        for (CommitMessage message : messages) {
+            assertThat(CommitMessageFiles.of(message).compactAfter()).isEmpty();
+            assertThat(CommitMessageFiles.of(message).newFiles()).allMatch(f -> f.level() == 0);
+        }
+        long last;
+        try (TableCommit commit = table.newCommit("update")) {
+            last = commit.commit(messages);
+        }
+        Table reloaded = Tables.load(table.fileIO(), table.location());
+        assertThat(reloaded.snapshots().latestSnapshotId()).isEqualTo(before + 2);
+        assertThat(reloaded.snapshots().snapshot(before + 1).commitKind()).isEqualTo(CommitKind.APPEND);
+        assertThat(reloaded.snapshots().snapshot(before + 2).commitKind()).isEqualTo(CommitKind.COMPACT);
+        assertThat(last).isEqualTo(before + 2);
+        List<String> expected = List.of(formatted(0, 1, "new1"), formatted(0, 4, "old4"), formatted(0, 5, "old5"),
+                formatted(0, 6, "old6"), formatted(0, 7, "new7"));
+        assertThat(TestRows.readAll(reloaded)).containsExactlyInAnyOrderElementsOf(expected);
+        try (PaimonOracle paimon = new PaimonOracle(dir)) {
+            assertThat(TestRows.formatAll(paimon.readAll("db", "t"), table.schema().rowType()))
+                    .containsExactlyInAnyOrderElementsOf(expected);
+        }
     }
 
     @Test

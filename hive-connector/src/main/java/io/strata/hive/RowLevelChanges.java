@@ -37,16 +37,6 @@ final class RowLevelChanges {
     static Table requirePrimaryKey(Configuration conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable,
             Context.Operation operation) {
         Table table = StrataTables.load(conf, hiveTable.getDataLocation().toString(), hiveTable.getFullyQualifiedName());
-        if (operation != Context.Operation.DELETE && table.schema().isPrimaryKeyTable()
-                && table.schema().tableOptions().deletionVectorsEnabled()) {
-            // The two halves of an UPDATE or MERGE write one bucket from two tasks, and both would replace the
-            // bucket's deletion-vector index: the commit does not merge two such indexes yet. A DELETE writes
-            // each bucket from one task, as an INSERT does.
-            throw new UnsupportedOperationException(operation + " on Hive table " + hiveTable.getFullyQualifiedName()
-                    + ": Strata table " + table.location() + " has 'deletion-vectors.enabled'='true', on which Strata"
-                    + " does not take UPDATE or MERGE from Hive yet; use DELETE and INSERT INTO (an upsert by key), or"
-                    + " 'strata ingest' (nothing was written)");
-        }
         if (!table.schema().isPrimaryKeyTable()) {
             throw new UnsupportedOperationException(operation + " on Hive table " + hiveTable.getFullyQualifiedName()
                     + ": Strata table " + table.location() + " has no primary key, and UPDATE, DELETE and MERGE change"

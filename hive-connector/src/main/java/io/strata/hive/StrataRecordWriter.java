@@ -69,10 +69,13 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
         boolean deletes = HiveCustomStorageHandlerUtils.getWriteOperation(conf::get, hiveTable) == Context.Operation.DELETE;
         String sink = sinkPath == null || sinkPath.getParent() == null ? "0"
                 : Integer.toHexString(sinkPath.getParent().toString().hashCode());
-        // The inserts of an UPDATE or MERGE replace the rows its delete half deletes: core's replacing write.
-        boolean replacing = !deletes && "true".equals(tableProperties.getProperty(StrataConf.WRITE_REPLACING));
+        // An UPDATE or MERGE writes each bucket from two tasks (its delete half and its insert half): neither
+        // compacts (on tables whose reads need level 0 empty the commit compacts once), and the inserts replace
+        // the rows the delete half deletes (core's replacing write).
+        boolean rowLevel = "true".equals(tableProperties.getProperty(StrataConf.WRITE_REPLACING));
         TableWrite write = overwrite ? table.newOverwriteWrite()
-                : replacing ? table.newReplacingWrite() : table.newTableWrite();
+                : !rowLevel ? table.newTableWrite()
+                : deletes ? table.newUncompactedWrite() : table.newUncompactedReplacingWrite();
         // A table partitioned in the metastore: Hive writes one partition per writer, named in the sink's path.
         Map<Integer, Object> partition = Map.of();
         String metastorePartitions = tableProperties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);

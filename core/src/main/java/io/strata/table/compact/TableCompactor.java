@@ -50,6 +50,20 @@ public final class TableCompactor implements TableCompaction {
         this.progress = progress;
     }
 
+    /**
+     * One pick of the table's compaction policy in each of these buckets (on tables whose reads need level 0
+     * empty the pick takes in all of level 0), committed as one COMPACT snapshot: for a job whose tasks wrote
+     * these buckets without compacting. Returns the snapshot id, or -1 if nothing was compacted.
+     */
+    public static long compactBuckets(Table table, Set<SnapshotFiles.BucketKey> buckets)
+            throws CommitFailedException, CommitStateUnknownException, CommitCallbackException {
+        try {
+            return new PolicyCompaction(table, buckets::contains, (done, total) -> { }).run();
+        } catch (IOException e) {
+            throw CommitFailedException.because(TableStore.of(table).location(), e);
+        }
+    }
+
     @Override
     public TableCompaction partition(Map<String, String> spec) {
         List<String> keys = store.schema().partitionKeys();

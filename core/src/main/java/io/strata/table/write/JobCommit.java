@@ -3,6 +3,7 @@ package io.strata.table.write;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.IndexManifestEntry;
+import io.strata.schema.ChangelogOptions;
 import io.strata.snapshot.CommitKind;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitFailedException;
@@ -13,11 +14,13 @@ import io.strata.table.Table;
 import io.strata.table.TableCommit;
 import io.strata.table.commit.CommitHooks;
 import io.strata.table.commit.FileStoreCommit;
+import io.strata.table.compact.TableCompactor;
 import io.strata.table.store.DeletionVectorIndex;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -245,7 +248,51 @@ public final class JobCommit implements TableCommit {
             }
             changes.forEachBucketIndexChange(writer::indexCommitted);
         }
+        if (table != null && snapshot >= 0) {
+            Set<SnapshotFiles.BucketKey> level0 = level0Left(messages);
+            if (!level0.isEmpty()) {
+                try {
+                    long compacted = TableCompactor.compactBuckets(table, level0);
+                    snapshot = compacted >= 0 ? compacted : snapshot;
+                } catch (CommitCallbackException e) {
+                    callbackFailure = callbackFailure == null ? e : callbackFailure;
+                    snapshot = e.snapshotId();
+                } catch (CommitStateUnknownException | CommitFailedException | UncheckedIOException e) {
+                    // As for a compaction of the job's own that fails: the rows are in, a later compaction
+                    // (any write to these buckets, or 'strata compact') takes the level-0 files in.
+                    LOG.warn("The rows of commit {} to {} landed as snapshot {}; compacting the level-0 files its"
+                            + " uncompacted writes left in {} buckets failed, and reads that skip level 0 (deletion"
+                            + " vectors, first-row) miss those rows until a compaction ('strata compact'): {}",
+                            commitIdentifier, store.location(), snapshot, level0.size(), e.getMessage(), e);
+                }
+            }
+        }
         return finish(snapshot, callbackFailure);
+    }
+
+    /**
+     * The buckets where the messages leave level-0 files that no compaction of theirs took in, on a table
+     * whose reads or changelog need level 0 empty: what uncompacted writes ({@link Table#newUncompactedWrite()})
+     * left, which the job's commit compacts once.
+     */
+    private Set<SnapshotFiles.BucketKey> level0Left(List<CommitMessage> messages) {
+        if (store.schema().primaryKeys().isEmpty()
+                || !new ChangelogOptions(store.schema().tableOptions()).needsLookup()) {
+            return Set.of();
+        }
+        Set<SnapshotFiles.BucketKey> buckets = new LinkedHashSet<>();
+        for (CommitMessage message : messages) {
+            CommitMessageFiles m = CommitMessageFiles.of(message);
+            Set<String> compacted = new HashSet<>();
+            m.compactBefore().forEach(f -> compacted.add(f.fileName()));
+            for (DataFileMeta f : m.newFiles()) {
+                if (f.level() == 0 && !compacted.contains(f.fileName())) {
+                    buckets.add(new SnapshotFiles.BucketKey(message.partition(), message.bucket()));
+                    break;
+                }
+            }
+        }
+        return buckets;
     }
 
     private static long finish(long snapshot, CommitCallbackException callbackFailure) {

@@ -164,6 +164,22 @@ public final class TableWriter implements BatchWrite, TableWrite {
         return new TableWriter(table, UUID.randomUUID().toString(), false, false, false, REPLACING_GAP);
     }
 
+    /**
+     * The {@link TableWrite} of one task of a job in which several tasks write one bucket in one commit: as
+     * {@link #forTask}, but its buckets never compact, not even on tables whose reads or changelog need level 0
+     * empty (deletion vectors, first-row, changelog-producer lookup), where each task's compaction of the
+     * bucket would replace the bucket's deletion-vector index or rewrite files another task also rewrites.
+     * {@link JobCommit} compacts level 0 of such buckets once, after the job's commit.
+     */
+    public static TableWriter forUncompactedTask(Table table) {
+        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false, 0, true);
+    }
+
+    /** As {@link #forUncompactedTask}, with the sequence numbers of {@link #forReplacingTask}. */
+    public static TableWriter forUncompactedReplacingTask(Table table) {
+        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false, REPLACING_GAP, true);
+    }
+
     private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits) {
         this(table, commitUser, autoCompaction, commits, false);
     }
@@ -175,6 +191,11 @@ public final class TableWriter implements BatchWrite, TableWrite {
 
     private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
             boolean ignorePreviousFiles, long sequenceGap) {
+        this(table, commitUser, autoCompaction, commits, ignorePreviousFiles, sequenceGap, false);
+    }
+
+    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
+            boolean ignorePreviousFiles, long sequenceGap, boolean uncompacted) {
         this.table = table;
         this.sequenceGap = sequenceGap;
         this.store = TableStore.of(table);
@@ -192,7 +213,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
             this.changelog = new ChangelogOptions(options);
             // Lookup tables compact level 0 at every commit, batch writes too: their changelog (lookup) or
             // their reads (first-row, which skip level 0) depend on it, as in Paimon.
-            this.autoCompaction = (autoCompaction || (primaryKey && changelog.needsLookup())) && !compaction.writeOnly();
+            this.autoCompaction = (autoCompaction || (primaryKey && changelog.needsLookup())) && !compaction.writeOnly()
+                    && !uncompacted;
             this.mergeFunctions = primaryKey ? new MergeFunctionFactory(schema) : null;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);

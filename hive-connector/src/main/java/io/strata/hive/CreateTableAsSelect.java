@@ -14,7 +14,7 @@ import org.apache.hadoop.hive.ql.ddl.table.create.CreateTableDesc;
  * takes the query's columns as the table's ({@link StrataConf#createdWithCtas}).
  *
  * <p>Hive does not undo a direct-insert CTAS whose tasks or commit fail: the created table would stay. A
- * query lifetime hook, {@link CtasRollbackHook}, drops it with its files; a CTAS is refused while it is compiled
+ * query lifetime hook, {@link StatementRollbackHook}, drops it with its files; a CTAS is refused while it is compiled
  * (nothing is created) when the session does not run that hook.
  */
 final class CreateTableAsSelect {
@@ -23,7 +23,7 @@ final class CreateTableAsSelect {
 
     /**
      * Prepares the CREATE TABLE of a CTAS while the statement compiles: refuses what Strata cannot do (a session
-     * without {@link CtasRollbackHook}, PARTITIONED BY), and places the table where Hive would ({@code location}, Hive's default
+     * without {@link StatementRollbackHook}, PARTITIONED BY), and places the table where Hive would ({@code location}, Hive's default
      * location for the new table, translated as the metastore will) unless the DDL gave a LOCATION.
      *
      * @throws IllegalStateException naming the table and what to change; Hive fails the statement with it
@@ -32,7 +32,7 @@ final class CreateTableAsSelect {
         String name = desc.getDbTableName();
         if (!rollbackHookRuns(conf)) {
             throw new IllegalStateException("CREATE TABLE " + name + " ... AS SELECT into a Strata table needs "
-                    + CtasRollbackHook.class.getName() + " in " + StrataConf.QUERY_LIFETIME_HOOKS + " (hive-site.xml,"
+                    + StatementRollbackHook.class.getName() + " in " + StrataConf.QUERY_LIFETIME_HOOKS + " (hive-site.xml,"
                     + " or SET for the session), so that a CTAS that fails leaves no table behind (nothing was"
                     + " created)");
         }
@@ -50,10 +50,10 @@ final class CreateTableAsSelect {
         }
     }
 
-    /** Whether the session's query lifetime hooks include {@link CtasRollbackHook}. */
+    /** Whether the session's query lifetime hooks include {@link StatementRollbackHook}. */
     private static boolean rollbackHookRuns(Configuration conf) {
         String hooks = conf == null ? null : conf.get(StrataConf.QUERY_LIFETIME_HOOKS);
         return hooks != null && Arrays.stream(hooks.split(","))
-                .anyMatch(h -> h.trim().equals(CtasRollbackHook.class.getName()));
+                .anyMatch(h -> h.trim().equals(StatementRollbackHook.class.getName()));
     }
 }

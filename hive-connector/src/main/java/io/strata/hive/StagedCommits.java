@@ -19,6 +19,8 @@ final class StagedCommits {
 
     private static final String ROOT = ".strata-staging";
     private static final String SUFFIX = ".commit";
+    /** Left by a commit whose outcome is unknown: the staged files may belong to a snapshot that landed. */
+    private static final String OUTCOME_UNKNOWN = "COMMIT_OUTCOME_UNKNOWN";
 
     private final FileIO io;
     private final Path directory;
@@ -65,6 +67,24 @@ final class StagedCommits {
             }
         }
         return all;
+    }
+
+    /**
+     * Marks the statement's commit as one whose outcome is unknown: its files must stay until someone checks
+     * whether the snapshot landed, so {@link #outcomeUnknown()} keeps a later cleanup from deleting them.
+     */
+    void markOutcomeUnknown() {
+        try {
+            io.mkdirs(directory);
+            io.overwriteAtomic(new Path(directory, OUTCOME_UNKNOWN), new byte[0]);
+        } catch (IOException e) {
+            // Best effort: the statement fails saying the outcome is unknown either way.
+        }
+    }
+
+    /** Whether the statement's commit was attempted and its outcome is unknown ({@link #markOutcomeUnknown()}). */
+    boolean outcomeUnknown() throws IOException {
+        return io.exists(new Path(directory, OUTCOME_UNKNOWN));
     }
 
     /** Removes the statement's directory (and the staging root, once no statement uses it). */

@@ -75,6 +75,7 @@ public final class StatementCommit {
                     table.location(), e.getMessage(), e);
             return e.snapshotId();
         } catch (CommitStateUnknownException e) {
+            staged.markOutcomeUnknown();
             throw new HiveException("The commit of statement " + queryId + " to Hive table " + hiveTable + " ("
                     + table.location() + ") may or may not have landed; nothing was removed. " + e.getMessage(), e);
         } catch (CommitException e) {
@@ -100,13 +101,19 @@ public final class StatementCommit {
 
     /**
      * Deletes what the tasks of statement {@code queryId} wrote to the table and staged, and the staging:
-     * the statement failed and will not commit. Nothing that a snapshot references is touched.
+     * the statement failed and will not commit. Nothing that a snapshot references is touched: a statement
+     * whose commit was attempted with an unknown outcome keeps its files.
      */
     static void abort(Configuration conf, String hiveTable, String location, String queryId) {
         Table table = StrataTables.load(conf, location, hiveTable);
         StagedCommits staged = new StagedCommits(table.fileIO(), table.location(), queryId);
         List<CommitMessage> messages = new ArrayList<>();
         try {
+            if (staged.outcomeUnknown()) {
+                LOG.warn("Statement {} failed after a commit to Hive table {} ({}) of unknown outcome: its files stay"
+                        + " in {} until the outcome is checked", queryId, hiveTable, table.location(), staged.directory());
+                return;
+            }
             messages.addAll(staged.messages());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read what statement " + queryId + " staged for Hive table "

@@ -91,7 +91,7 @@ public final class StrataConf {
 
     /** Table property Hive puts on a table created by CREATE TABLE ... AS SELECT (hive_metastoreConstants.TABLE_IS_CTAS). */
     static final String CREATED_WITH_CTAS = "created_with_ctas";
-    /** Hive's session setting: the query lifetime hooks, where {@link CtasRollbackHook} must be for a CTAS. */
+    /** Hive's session setting: the query lifetime hooks, where {@link StatementRollbackHook} must be for a CTAS. */
     static final String QUERY_LIFETIME_HOOKS = "hive.query.lifetime.hooks";
 
     /** Whether the table properties are those of a table a CTAS creates ({@link #CREATED_WITH_CTAS}). */

@@ -427,7 +427,7 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     /**
      * {@code CREATE TABLE ... STORED BY ... AS SELECT} inserts directly: Hive creates the table (and the meta hook
      * the Strata table) before the query's tasks run, the tasks write into it as for an INSERT, and the move step
-     * commits ONE APPEND snapshot. A failed CTAS is undone by {@link CtasRollbackHook} ({@link CreateTableAsSelect}).
+     * commits ONE APPEND snapshot. A failed CTAS is undone by {@link StatementRollbackHook} ({@link CreateTableAsSelect}).
      */
     @Override
     public boolean directInsert() {

@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class HiveCtasIT {
 
-    private static final String HOOK = "io.strata.hive.CtasRollbackHook";
+    private static final String HOOK = "io.strata.hive.StatementRollbackHook";
 
     private static EmbeddedHive hive;
     private static Path externalWarehouse;

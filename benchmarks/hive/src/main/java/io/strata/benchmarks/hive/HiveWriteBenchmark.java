@@ -98,8 +98,6 @@ public final class HiveWriteBenchmark {
 
         if (options.explain()) {
             printPlans(hive);
-            // Tez's summary of every DAG after it ran: each vertex's time, tasks and records.
-            hive.execute("SET hive.tez.exec.print.summary=true");
         }
         WriteResults results = new WriteResults(targets);
         for (Engine engine : options.engines()) {

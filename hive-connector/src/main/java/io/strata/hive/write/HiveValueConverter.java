@@ -15,6 +15,7 @@ import io.strata.types.RowType;
 import io.strata.types.TypeRoot;
 import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hive.common.type.Date;
@@ -22,12 +23,17 @@ import org.apache.hadoop.hive.common.type.HiveChar;
 import org.apache.hadoop.hive.common.type.HiveDecimal;
 import org.apache.hadoop.hive.common.type.HiveVarchar;
 import org.apache.hadoop.hive.common.type.TimestampTZ;
+import org.apache.hadoop.hive.serde2.io.HiveDecimalWritable;
 import org.apache.hadoop.hive.serde2.objectinspector.ListObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.MapObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.PrimitiveObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.StructField;
 import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
+import org.apache.hadoop.hive.serde2.objectinspector.primitive.DateObjectInspector;
+import org.apache.hadoop.hive.serde2.objectinspector.primitive.HiveDecimalObjectInspector;
+import org.apache.hadoop.hive.serde2.objectinspector.primitive.StringObjectInspector;
+import org.apache.hadoop.io.Text;
 
 /**
  * Converts one Hive value, read through its ObjectInspector, into the Strata value of one type: the
@@ -157,6 +163,18 @@ abstract class HiveValueConverter {
 
         @Override
         Object convert(Object data, ObjectInspector inspector) {
+            if (Decimal.isCompact(precision) && inspector instanceof HiveDecimalObjectInspector decimals
+                    && decimals.preferWritable()) {
+                // Hive's own rounding (HALF_UP) and fit check on a copy, then the unscaled long: no BigDecimal.
+                HiveDecimalWritable value = new HiveDecimalWritable(decimals.getPrimitiveWritableObject(data));
+                value.mutateEnforcePrecisionScale(precision, scale);
+                if (!value.isSet()) {
+                    throw new IllegalArgumentException("Hive table " + hiveTable + " writes "
+                            + decimals.getPrimitiveJavaObject(data) + " into '" + path + "', which does not fit its type "
+                            + type.asSqlString());
+                }
+                return Decimal.fromUnscaledLong(value.serialize64(scale), precision, scale);
+            }
             HiveDecimal value = (HiveDecimal) primitive(data, inspector);
             Decimal d = Decimal.fromBigDecimal(value.bigDecimalValue(), precision, scale);
             if (d == null) {
@@ -178,6 +196,11 @@ abstract class HiveValueConverter {
 
         @Override
         Object convert(Object data, ObjectInspector inspector) {
+            if (inspector instanceof StringObjectInspector strings && strings.preferWritable()) {
+                // A STRING held as Text: its UTF-8 bytes, copied (Hive reuses the Text), not decoded and encoded.
+                Text text = strings.getPrimitiveWritableObject(data);
+                return Utf8String.fromBytes(Arrays.copyOf(text.getBytes(), text.getLength()));
+            }
             Object value = primitive(data, inspector);
             String s;
             if (value instanceof String string) {
@@ -199,6 +222,9 @@ abstract class HiveValueConverter {
 
         @Override
         Object convert(Object data, ObjectInspector inspector) {
+            if (inspector instanceof DateObjectInspector dates && dates.preferWritable()) {
+                return dates.getPrimitiveWritableObject(data).getDays();
+            }
             return ((Date) primitive(data, inspector)).toEpochDay();
         }
     }

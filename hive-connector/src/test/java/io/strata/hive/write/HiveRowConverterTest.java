@@ -55,6 +55,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The write conversion is the read mapping's inverse: for every Strata type of {@link HiveTypeCases}, a
@@ -198,20 +199,28 @@ class HiveRowConverterTest {
                 .hasMessageContaining("db.people").hasMessageContaining("'id'").hasMessageContaining("is NOT NULL");
     }
 
-    @Test
-    void aDecimalWiderThanItsColumnFailsNamingColumnAndValue() {
+    /** Both ways Hive holds a decimal: as a HiveDecimal (Java inspector) and as a HiveDecimalWritable. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aDecimalWiderThanItsColumnFailsNamingColumnAndValue(boolean writable) {
         RowType table = RowType.of(new DataField(0, "amount", DataTypes.DECIMAL(5, 2)));
         HiveRowConverter converter = new HiveRowConverter(table, new int[] {0}, "db.pay", UTC);
-        ObjectInspector wide = PrimitiveObjectInspectorFactory.getPrimitiveJavaObjectInspector(
-                TypeInfoFactory.getDecimalTypeInfo(10, 2));
+        ObjectInspector wide = writable
+                ? PrimitiveObjectInspectorFactory.getPrimitiveWritableObjectInspector(TypeInfoFactory.getDecimalTypeInfo(10, 2))
+                : PrimitiveObjectInspectorFactory.getPrimitiveJavaObjectInspector(TypeInfoFactory.getDecimalTypeInfo(10, 2));
         StructObjectInspector inspector = structOf(List.of("amount"), List.of(wide));
+        java.util.function.Function<String, Object> value = text -> writable
+                ? new org.apache.hadoop.hive.serde2.io.HiveDecimalWritable(HiveDecimal.create(text))
+                : HiveDecimal.create(text);
 
-        assertThat(converter.convert(List.of(HiveDecimal.create("999.994")), inspector).get(0))
+        assertThat(converter.convert(List.of(value.apply("999.994")), inspector).get(0))
                 .isEqualTo(Decimal.fromBigDecimal(new BigDecimal("999.99"), 5, 2));
-        assertThat(converter.convert(List.of(HiveDecimal.create("-1.005")), inspector).get(0))
+        assertThat(converter.convert(List.of(value.apply("-1.005")), inspector).get(0))
                 .as("rounded HALF_UP to the scale")
                 .isEqualTo(Decimal.fromBigDecimal(new BigDecimal("-1.01"), 5, 2));
-        assertThatThrownBy(() -> converter.convert(List.of(HiveDecimal.create("12345.67")), inspector))
+        assertThat(converter.convert(List.of(value.apply("0.5")), inspector).get(0))
+                .isEqualTo(Decimal.fromBigDecimal(new BigDecimal("0.50"), 5, 2));
+        assertThatThrownBy(() -> converter.convert(List.of(value.apply("12345.67")), inspector))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("db.pay").hasMessageContaining("'amount'").hasMessageContaining("12345.67")
                 .hasMessageContaining("DECIMAL(5, 2)");

@@ -22,6 +22,7 @@ import org.apache.hadoop.hive.metastore.api.Schema;
 import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
 import org.apache.hadoop.hive.ql.DriverFactory;
 import org.apache.hadoop.hive.ql.IDriver;
+import org.apache.hadoop.hive.ql.exec.mr.ExecMapper;
 import org.apache.hadoop.hive.ql.io.IOContextMap;
 import org.apache.hadoop.hive.ql.processors.CommandProcessor;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
@@ -286,6 +287,8 @@ public final class EmbeddedHiveSession implements SqlSession {
      */
     private static void clearTaskInputContexts() {
         IOContextMap.clear();
+        // MapReduce's mapper leaves a static "done" flag that Hive's record reader obeys (TaskInputContextReset).
+        ExecMapper.setDone(false);
     }
 
     private static QueryResult result(String statement, Schema schema, List<String> lines, long start) {

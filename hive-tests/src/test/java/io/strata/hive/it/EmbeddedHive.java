@@ -11,6 +11,7 @@ import java.util.Map;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.DriverFactory;
 import org.apache.hadoop.hive.ql.IDriver;
+import org.apache.hadoop.hive.ql.exec.mr.ExecMapper;
 import org.apache.hadoop.hive.ql.io.IOContextMap;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.processors.SetProcessor;
@@ -155,6 +156,9 @@ public final class EmbeddedHive {
         PlanRecorder.clear();
         IDriver driver = DriverFactory.newDriver(conf);
         IOContextMap.clear();
+        // MapReduce's mapper leaves a static "done" flag set, which Hive's record reader obeys: unless a fetch task
+        // reset it, the next Tez task in this JVM read no row (an INSERT after a MapReduce EXPLAIN wrote nothing).
+        ExecMapper.setDone(false);
         try {
             driver.run(sql);
             List<String> rows = new ArrayList<>();

@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.DriverFactory;
 import org.apache.hadoop.hive.ql.IDriver;
+import org.apache.hadoop.hive.ql.exec.mr.ExecMapper;
 import org.apache.hadoop.hive.ql.io.IOContextMap;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.processors.SetProcessor;
@@ -187,6 +188,8 @@ final class HiveSession {
         }
         IDriver driver = DriverFactory.newDriver(conf);
         IOContextMap.clear();
+        // MapReduce's mapper leaves a static "done" flag that Hive's record reader obeys: a later Tez task read no row.
+        ExecMapper.setDone(false);
         try {
             driver.run(sql);
             List<String> rows = new ArrayList<>();

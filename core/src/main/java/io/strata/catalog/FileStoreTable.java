@@ -143,6 +143,11 @@ final class FileStoreTable implements Table {
     }
 
     @Override
+    public TableWrite newUniqueKeyWrite(String why) {
+        return TableWriter.forUniqueKeyTask(this, why);
+    }
+
+    @Override
     public TableWrite newOverwriteWrite() {
         return TableWriter.forOverwriteTask(this);
     }

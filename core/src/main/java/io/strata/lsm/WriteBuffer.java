@@ -3,6 +3,7 @@ package io.strata.lsm;
 import io.strata.data.BinaryRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
+import io.strata.data.RowValues;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -59,6 +60,8 @@ public final class WriteBuffer implements AutoCloseable {
     static final int MAX_SPILL_FAN_IN = 128;
 
     private final boolean keepInput;
+    private final RowType rowType;
+    private final int[] keyPositions;
     private final BufferedRowCodec codec;
     private final Comparator<Row> keyOrder;
     private final KeyPrefix keyPrefix;
@@ -113,6 +116,8 @@ public final class WriteBuffer implements AutoCloseable {
     public WriteBuffer(RowType rowType, int[] keyPositions, WriteMerge merge, MemoryBudget budget,
             boolean spillable, Path spillRoot, boolean keepInput) {
         this.keepInput = keepInput;
+        this.rowType = rowType;
+        this.keyPositions = keyPositions.clone();
         this.codec = new BufferedRowCodec(rowType);
         this.keyOrder = KeyOrder.onPositions(rowType, keyPositions);
         this.keyPrefix = KeyPrefix.of(rowType, keyPositions);
@@ -267,7 +272,11 @@ public final class WriteBuffer implements AutoCloseable {
      */
     private void reduce(SortedRecords records, ReducedSink out) throws IOException {
         WriteMerge.Reduction reduction = merge.reduction();
+        String duplicates = merge.duplicateKeyRejection();
         while (records.next()) {
+            if (duplicates != null && records.nextHasSameKey()) {
+                throw new IllegalArgumentException(duplicates + " " + keyText(records.row()));
+            }
             switch (reduction) {
                 case NEWEST -> {
                     while (records.nextHasSameKey()) {
@@ -299,6 +308,20 @@ public final class WriteBuffer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The key of a buffered record as {@code name=value, ...}, for error messages. */
+    private String keyText(BinaryRow stored) {
+        Row row = codec.view(stored);
+        StringBuilder text = new StringBuilder();
+        for (int position : keyPositions) {
+            if (!text.isEmpty()) {
+                text.append(", ");
+            }
+            text.append(rowType.field(position).name()).append('=')
+                    .append(RowValues.get(row, position, rowType.field(position).type()));
+        }
+        return text.toString();
     }
 
     /** Drops everything buffered: frees the memory and deletes the spill files. */

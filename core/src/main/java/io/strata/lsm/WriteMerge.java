@@ -1,6 +1,7 @@
 package io.strata.lsm;
 
 import io.strata.data.RowKind;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
@@ -34,6 +35,8 @@ public final class WriteMerge {
     private final boolean dropUpdateBefore;
     private final String rejectUpdateBefore;
     private final String rejectDelete;
+    /** Why two records of one key fail the write (the start of the error message), or null: they are reduced. */
+    private final String rejectDuplicateKeys;
 
     /**
      * @param rejectUpdateBefore why a kept -U record cannot be merged (the whole error message), or null
@@ -48,6 +51,32 @@ public final class WriteMerge {
         this.dropUpdateBefore = dropUpdateBefore;
         this.rejectUpdateBefore = rejectUpdateBefore;
         this.rejectDelete = rejectDelete;
+        this.rejectDuplicateKeys = null;
+    }
+
+    private WriteMerge(WriteMerge merge, String rejectDuplicateKeys) {
+        this.order = merge.order;
+        this.reduction = merge.reduction;
+        this.functions = merge.functions;
+        this.dropDeletes = merge.dropDeletes;
+        this.dropUpdateBefore = merge.dropUpdateBefore;
+        this.rejectUpdateBefore = merge.rejectUpdateBefore;
+        this.rejectDelete = merge.rejectDelete;
+        this.rejectDuplicateKeys = rejectDuplicateKeys;
+    }
+
+    /**
+     * This merge for a write that must get each key at most once (a SQL MERGE whose source may match a
+     * target row only once): a buffer fails on a key's second record, in memory or spilled, with
+     * {@code why}, a space and the key as {@code name=value, ...}, instead of reducing its records.
+     */
+    public WriteMerge rejectingDuplicateKeys(String why) {
+        return new WriteMerge(this, Objects.requireNonNull(why, "why"));
+    }
+
+    /** Why a key's second record fails the write, or null when a key's records are reduced. */
+    String duplicateKeyRejection() {
+        return rejectDuplicateKeys;
     }
 
     /** Deduplicate in the given order, keeping every record kind: what the write buffer did before merge engines. */

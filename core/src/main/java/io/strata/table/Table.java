@@ -101,6 +101,15 @@ public interface Table {
     TableWrite newUncompactedReplacingWrite();
 
     /**
+     * The write of one task that must get each key of the primary key at most once: as {@link
+     * #newTableWrite()}, but a key written twice fails the write (at the write that spills it or at {@link
+     * TableWrite#prepareCommit()}) with an IllegalArgumentException whose message is {@code why}, a space
+     * and the key ({@code k=5, p=x}), instead of the later row winning. For a SQL MERGE turned into an
+     * upsert, where two source rows for one key are an error. Primary-key tables only.
+     */
+    TableWrite newUniqueKeyWrite(String why);
+
+    /**
      * The write of one task of a distributed overwrite ({@link TableCommit#overwrite}): as {@link
      * #newTableWrite()}, but its buckets start empty, as Paimon's overwrite writers (which ignore previous
      * files): no file of the table is restored, sequence numbers start from 0, and compactions see only

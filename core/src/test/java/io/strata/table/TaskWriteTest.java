@@ -384,6 +384,51 @@ class TaskWriteTest {
         assertThat(table.latestSnapshot()).isEmpty();
     }
 
+    /**
+     * A write that takes each key once: distinct keys are written as by any task write; a key written twice
+     * fails, named, whether both records are in memory or in two spilled runs (a 1 kb buffer that must not
+     * spill: the unique-key write spills anyway, so the records still meet), and nothing is left behind.
+     */
+    @ParameterizedTest(name = "smallBuffer={0}")
+    @ValueSource(booleans = {false, true})
+    void aUniqueKeyWriteRefusesAKeyWrittenTwice(boolean smallBuffer) throws Exception {
+        Map<String, String> options = smallBuffer
+                ? Map.of("write-buffer-size", "1 kb", "write-buffer-spillable", "false") : Map.of();
+        Table table = table(null, true, options);
+        List<CommitMessage> messages;
+        try (TableWrite w = table.newUniqueKeyWrite("MERGE into db.t: two rows with key")) {
+            for (int k = 1; k <= 300; k++) {
+                w.write(row(0, k, "v" + k));
+            }
+            messages = w.prepareCommit();
+        }
+        try (TableCommit commit = table.newCommit("job-1")) {
+            commit.commit(messages);
+        }
+        assertThat(TestRows.readAll(table)).hasSize(300).contains(formatted(0, 7, "v7"));
+        TreeSet<String> committed = dataFiles();
+
+        try (TableWrite w = table.newUniqueKeyWrite("MERGE into db.t: two rows with key")) {
+            assertThatThrownBy(() -> {
+                for (int k = 1; k <= 300; k++) {
+                    w.write(row(1, k, "new" + k));
+                }
+                w.write(row(1, 250, "again"));
+                w.prepareCommit();
+            }).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("MERGE into db.t: two rows with key k=250");
+        }
+        assertThat(dataFiles()).as("the failed write left no file").isEqualTo(committed);
+        assertThat(TestRows.readAll(table)).hasSize(300);
+    }
+
+    @Test
+    void aUniqueKeyWriteNeedsAPrimaryKey() {
+        Table table = table(false);
+        assertThatThrownBy(() -> table.newUniqueKeyWrite("x")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Table " + table.location() + " has no primary key");
+    }
+
     @Test
     void aFinishedWriteCannotBeUsedAgain() {
         Table table = table(true);

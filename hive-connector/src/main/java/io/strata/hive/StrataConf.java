@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
@@ -66,6 +67,16 @@ public final class StrataConf {
      * rows the statement's delete half deletes (core's replacing write).
      */
     static final String WRITE_REPLACING = "strata.write.replacing";
+    /**
+     * Table property of a write's descriptor in a MERGE that {@link MergeUpsertHook} runs as an upsert: its
+     * writers fail on a key written twice ({@code hive.merge.cardinality.check}).
+     */
+    static final String WRITE_UNIQUE_KEYS = "strata.write.unique-keys";
+    /**
+     * Session setting {@link MergeUpsertHook} leaves for the handler while a MERGE it rewrote compiles:
+     * {@link #mergeUpsertMark} of the target and the INSERT it runs.
+     */
+    static final String MERGE_UPSERT = "strata.hive.merge-upsert";
     /** Job setting, one per table a job writes: {@code strata.write.location.<hive table>} = its location. */
     static final String WRITE_LOCATION_PREFIX = "strata.write.location.";
 
@@ -93,6 +104,11 @@ public final class StrataConf {
     static final String CREATED_WITH_CTAS = "created_with_ctas";
     /** Hive's session setting: the query lifetime hooks, where {@link StatementRollbackHook} must be for a CTAS. */
     static final String QUERY_LIFETIME_HOOKS = "hive.query.lifetime.hooks";
+
+    /** What {@link #MERGE_UPSERT} holds for a MERGE into {@code hiveTable} that runs as {@code insert}. */
+    static String mergeUpsertMark(String hiveTable, String insert) {
+        return hiveTable.toLowerCase(Locale.ROOT) + "\n" + insert;
+    }
 
     /** Whether the table properties are those of a table a CTAS creates ({@link #CREATED_WITH_CTAS}). */
     static boolean createdWithCtas(Properties tableProperties) {

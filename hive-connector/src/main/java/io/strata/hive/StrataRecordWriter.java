@@ -73,7 +73,10 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
         // compacts (on tables whose reads need level 0 empty the commit compacts once), and the inserts replace
         // the rows the delete half deletes (core's replacing write).
         boolean rowLevel = "true".equals(tableProperties.getProperty(StrataConf.WRITE_REPLACING));
+        boolean uniqueKeys = "true".equals(tableProperties.getProperty(StrataConf.WRITE_UNIQUE_KEYS));
         TableWrite write = overwrite ? table.newOverwriteWrite()
+                : uniqueKeys ? table.newUniqueKeyWrite("MERGE into Hive table " + hiveTable + " changed nothing"
+                        + " (hive.merge.cardinality.check): two source rows have the primary key")
                 : !rowLevel ? table.newTableWrite()
                 : deletes ? table.newUncompactedWrite() : table.newUncompactedReplacingWrite();
         // A table partitioned in the metastore: Hive writes one partition per writer, named in the sink's path.

@@ -28,6 +28,7 @@ import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
 import org.apache.hadoop.hive.ql.plan.TableDesc;
+import org.apache.hadoop.hive.ql.session.SessionState;
 import org.apache.hadoop.hive.ql.stats.Partish;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
 import org.apache.hadoop.hive.serde2.Deserializer;
@@ -93,9 +94,16 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         tableDesc.getProperties().setProperty(StrataConf.WRITE_MARK, "true");
         // The new rows of an UPDATE or MERGE replace, key by key, the old rows its delete half deletes in the
         // same commit (the two halves run in different tasks).
-        Context.Operation statement = RowLevelChanges.statementKind(RowLevelChanges.currentStatement());
+        String statementText = RowLevelChanges.currentStatement();
+        Context.Operation statement = RowLevelChanges.statementKind(statementText);
         if (statement == Context.Operation.UPDATE || statement == Context.Operation.MERGE) {
             tableDesc.getProperties().setProperty(StrataConf.WRITE_REPLACING, "true");
+        }
+        // A MERGE run as an upsert (MergeUpsertHook), with Hive's cardinality check: a key written twice fails.
+        String upsert = SessionState.get() == null ? null : SessionState.get().getConf().get(StrataConf.MERGE_UPSERT);
+        String hiveTable = tableDesc.getProperties().getProperty(hive_metastoreConstants.META_TABLE_NAME, "");
+        if (upsert != null && statementText != null && upsert.equals(StrataConf.mergeUpsertMark(hiveTable, statementText))) {
+            tableDesc.getProperties().setProperty(StrataConf.WRITE_UNIQUE_KEYS, "true");
         }
         // Tez takes the committer of a vertex's output from its job properties.
         jobProperties.put(StrataConf.OUTPUT_COMMITTER, StrataOutputCommitter.class.getName());

@@ -194,8 +194,23 @@ public final class TableWriter implements BatchWrite, TableWrite {
         this(table, commitUser, autoCompaction, commits, ignorePreviousFiles, sequenceGap, false);
     }
 
+    /**
+     * The {@link TableWrite} of one task that must get each key at most once (the rows of a SQL MERGE turned
+     * into an upsert, where two source rows for one target row are an error): as {@link #forTask}, but a key
+     * written twice fails the write ({@code why} and the key in the message) instead of the later record
+     * winning. The buffers spill instead of flushing early, so every record of a key meets in one merge.
+     */
+    public static TableWriter forUniqueKeyTask(Table table, String why) {
+        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false, 0, false, why);
+    }
+
     private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
             boolean ignorePreviousFiles, long sequenceGap, boolean uncompacted) {
+        this(table, commitUser, autoCompaction, commits, ignorePreviousFiles, sequenceGap, uncompacted, null);
+    }
+
+    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
+            boolean ignorePreviousFiles, long sequenceGap, boolean uncompacted, String rejectDuplicateKeys) {
         this.table = table;
         this.sequenceGap = sequenceGap;
         this.store = TableStore.of(table);
@@ -208,7 +223,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
         try {
             TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
             this.memory = new MemoryBudget(options.writeBufferSize());
-            this.spillable = options.writeBufferSpillable();
+            // A flush to level 0 before the end would split a key's records over files, unseen by the check.
+            this.spillable = options.writeBufferSpillable() || rejectDuplicateKeys != null;
             this.compaction = new CompactionOptions(options);
             this.changelog = new ChangelogOptions(options);
             // Lookup tables compact level 0 at every commit, batch writes too: their changelog (lookup) or
@@ -230,7 +246,13 @@ public final class TableWriter implements BatchWrite, TableWrite {
         this.keyPositions = positions(schema.trimmedPrimaryKeys());
         this.primaryKeyPositions = positions(schema.primaryKeys());
         // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
-        this.writeMerge = primaryKey ? mergeFunctions.forWrite("Table " + store.location()) : null;
+        if (rejectDuplicateKeys != null && !primaryKey) {
+            throw new IllegalArgumentException("Table " + store.location() + " has no primary key: a write that takes "
+                    + "each key once needs one");
+        }
+        WriteMerge merge = primaryKey ? mergeFunctions.forWrite("Table " + store.location()) : null;
+        this.writeMerge = merge == null || rejectDuplicateKeys == null ? merge
+                : merge.rejectingDuplicateKeys(rejectDuplicateKeys);
         this.deletionVectorIndex = primaryKey && options.deletionVectorsEnabled() ? new DeletionVectorIndex(store) : null;
         // Last: nothing after it may fail, or the hooks would not be closed.
         this.hooks = commits ? CommitHooks.open(table) : null;

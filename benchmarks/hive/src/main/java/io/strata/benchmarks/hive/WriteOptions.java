@@ -24,7 +24,8 @@ record WriteOptions(
         Path metastoreSchema,
         long pullIntervalMillis,
         boolean explain,
-        boolean keep) {
+        boolean keep,
+        boolean mergeUpsert) {
 
     WriteOptions {
         require(rows > 0, "bench.rows must be > 0, got " + rows);
@@ -53,7 +54,8 @@ record WriteOptions(
                 schema.isBlank() ? null : Path.of(schema).toAbsolutePath(),
                 Long.getLong("bench.pullIntervalMillis", 50L),
                 Boolean.getBoolean("bench.explain"),
-                Boolean.getBoolean("bench.keep"));
+                Boolean.getBoolean("bench.keep"),
+                Boolean.parseBoolean(System.getProperty("bench.mergeUpsert", "true")));
     }
 
     private static List<String> list(String property, String defaultValue) {

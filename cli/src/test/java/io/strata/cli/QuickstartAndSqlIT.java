@@ -190,8 +190,25 @@ class QuickstartAndSqlIT {
         assertThat(bad.err()).contains("'spark' is not an engine: give tez or mr");
     }
 
+    /** The connector's hooks are on: a MERGE that is an upsert by key runs as an INSERT (no join with the target). */
     @Test
     @Order(7)
+    void sqlRunsAnUpsertMergeWithoutReadingTheTarget() {
+        String merge = "MERGE INTO shop.latest t USING (SELECT inline(array(named_struct('id', CAST(2 AS BIGINT), 'v', 'b2'),"
+                + " named_struct('id', CAST(3 AS BIGINT), 'v', 'c')))) s ON t.id = s.id"
+                + " WHEN MATCHED THEN UPDATE SET v = s.v WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.v)";
+        Cli.Result r = Cli.run("sql", "--warehouse", warehouse(), "-e", "CREATE TABLE shop.latest (id BIGINT, v STRING)"
+                + " STORED BY 'io.strata.hive.StrataStorageHandler' TBLPROPERTIES ('primary-key'='id', 'bucket'='1');"
+                + " INSERT INTO shop.latest VALUES (1, 'a'), (2, 'b'); EXPLAIN " + merge + "; " + merge
+                + "; SELECT * FROM shop.latest ORDER BY id");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        String explain = r.out().substring(r.out().indexOf("> EXPLAIN"), r.out().indexOf("> MERGE"));
+        assertThat(explain).contains("Reducer").doesNotContainIgnoringCase("join");
+        assertThat(r.out()).contains("| 1  | a  |\n| 2  | b2 |\n| 3  | c  |");
+    }
+
+    @Test
+    @Order(8)
     void freshStartsOver() {
         Cli.Result fresh = Cli.run("quickstart", "--warehouse", warehouse(), "--fresh");
         assertThat(fresh.exitCode()).as(fresh.toString()).isZero();
@@ -202,7 +219,7 @@ class QuickstartAndSqlIT {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aMetastoreInUseByAnotherProcessIsRefusedBeforeAnythingIsWritten() throws Exception {
         Path other = dir.resolve("busy");
         Path lock = other.resolve(".hive/metastore_db/dbex.lck");

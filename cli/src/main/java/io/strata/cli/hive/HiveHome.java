@@ -1,5 +1,7 @@
 package io.strata.cli.hive;
 
+import io.strata.hive.MergeUpsertHook;
+import io.strata.hive.StatementRollbackHook;
 import io.strata.metastore.EmbeddedMetastoreSettings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,6 +102,10 @@ public final class HiveHome {
         s.put("hive.session.silent", "true");
         // Result columns named "dt", not "orders.dt".
         s.put("hive.resultset.use.unique.column.names", "false");
+        // The connector's hooks, as docs/hive-connector.md advises a deployment: a failed write leaves no files
+        // (and CTAS works), and a MERGE that is an upsert by key runs without reading the target.
+        s.put("hive.query.lifetime.hooks", StatementRollbackHook.class.getName());
+        s.put("hive.semantic.analyzer.hook", MergeUpsertHook.class.getName());
         return s;
     }
 

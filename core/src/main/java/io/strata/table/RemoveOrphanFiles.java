@@ -13,7 +13,9 @@ import org.apache.hadoop.fs.Path;
  *
  * <p>Looked at, as Paimon does: {@code manifest/}, {@code index/}, {@code statistics/}, every bucket
  * directory, and the files of {@code snapshot/} and {@code changelog/} that are not snapshots,
- * changelogs or hints (temporary files of commits). Never touched: schemas, tags, consumers, branches.
+ * changelogs or hints (temporary files of commits); and, Strata's own, the job directories of
+ * {@link TablePaths#stagingDirectory()} (what distributed jobs killed before their commit staged).
+ * Never touched: schemas, tags, consumers, branches.
  */
 @PublicApi
 public interface RemoveOrphanFiles {

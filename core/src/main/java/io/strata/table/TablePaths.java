@@ -48,6 +48,22 @@ public final class TablePaths {
         return new Path(root, "index");
     }
 
+    /**
+     * Name of {@link #stagingDirectory()} under the table's root. Not part of Paimon's layout: Paimon and
+     * Strata readers never look at it.
+     */
+    public static final String STAGING_DIRECTORY = ".strata-staging";
+
+    /**
+     * Where an engine that writes the table from many tasks keeps what each finished task wrote until the
+     * job commits once (the Hive connector: {@code <query id>/task-<task>.messages}). A job killed before its
+     * commit leaves its files here and its data files in the buckets; {@link RemoveOrphanFiles} removes both
+     * once they are old enough.
+     */
+    public Path stagingDirectory() {
+        return new Path(root, STAGING_DIRECTORY);
+    }
+
     /** The relative partition directory, e.g. {@code dt=2024-01-01/hr=3}; empty for an unpartitioned table. */
     public String partitionPath(BinaryRow partition) {
         StringBuilder sb = new StringBuilder();

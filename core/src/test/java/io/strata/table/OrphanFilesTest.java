@@ -66,6 +66,28 @@ class OrphanFilesTest {
                 .containsExactly(freshData.getFileName().toString());
     }
 
+    /**
+     * A distributed job killed before its commit (a Hive statement whose process died) left staged commit
+     * messages in its own staging directory: old ones go with their directory, a running job's stay.
+     */
+    @Test
+    void removesWhatKilledJobsStagedOnceOld() throws Exception {
+        Table table = LifecycleTables.create(warehouse, "t");
+        commit(table, 1);
+        Path staging = local(table).resolve(TablePaths.STAGING_DIRECTORY);
+        Path killed = Files.createDirectories(staging.resolve("hive_20261201_query_1"));
+        Path oldStaged = Files.writeString(killed.resolve("task-0.messages"), "x");
+        Path running = Files.createDirectories(staging.resolve("hive_20261204_query_2"));
+        Path freshStaged = Files.writeString(running.resolve("task-0.messages"), "x");
+        LifecycleTables.setModified(oldStaged, Instant.now().minus(Duration.ofDays(2)));
+
+        assertThat(table.removeOrphanFiles().list()).extracting(org.apache.hadoop.fs.Path::getName)
+                .containsExactly("task-0.messages");
+        assertThat(names(table.removeOrphanFiles().execute())).containsExactly("task-0.messages");
+        assertThat(killed).doesNotExist();
+        assertThat(freshStaged).exists();
+    }
+
     @Test
     void anAgeInTheFutureIsRejected() throws Exception {
         Table table = LifecycleTables.create(warehouse, "t");

@@ -1,5 +1,6 @@
 package io.strata.hive;
 
+import io.strata.table.TablePaths;
 import io.strata.fs.FileIO;
 import io.strata.table.CommitMessage;
 import io.strata.table.CommitMessageCodec;
@@ -17,7 +18,6 @@ import org.apache.hadoop.fs.Path;
  */
 final class StagedCommits {
 
-    private static final String ROOT = ".strata-staging";
     private static final String SUFFIX = ".commit";
     /** Left by a commit whose outcome is unknown: the staged files may belong to a snapshot that landed. */
     private static final String OUTCOME_UNKNOWN = "COMMIT_OUTCOME_UNKNOWN";
@@ -31,7 +31,7 @@ final class StagedCommits {
                     + " needs the statement's query id (hive.query.id), and the job has none");
         }
         this.io = io;
-        this.directory = new Path(new Path(tableRoot, ROOT), queryId);
+        this.directory = new Path(new Path(tableRoot, TablePaths.STAGING_DIRECTORY), queryId);
     }
 
     Path directory() {

@@ -12,6 +12,7 @@ import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
 import io.strata.snapshot.TagManager;
 import io.strata.table.RemoveOrphanFiles;
+import io.strata.table.TablePaths;
 import io.strata.table.store.TableStore;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -68,7 +69,8 @@ public final class OrphanFileRemoval implements RemoveOrphanFiles {
         Set<Path> dirs = new HashSet<>();
         for (Path p : orphans) {
             references.delete(p, deleted);
-            if (p.getParent().getName().startsWith("bucket-")) {
+            if (p.getParent().getName().startsWith("bucket-")
+                    || p.getParent().getParent().getName().equals(TablePaths.STAGING_DIRECTORY)) {
                 dirs.add(p.getParent());
             }
         }
@@ -98,12 +100,24 @@ public final class OrphanFileRemoval implements RemoveOrphanFiles {
         for (Path dir : dirs) {
             candidates.addAll(List.of(io.list(dir)));
         }
+        // What killed distributed jobs staged (one directory per job): nothing there is ever referenced.
+        List<FileStatus> staged = new ArrayList<>();
+        for (FileStatus job : io.list(store.paths().stagingDirectory())) {
+            if (job.isDirectory()) {
+                staged.addAll(List.of(io.list(job.getPath())));
+            }
+        }
         // Read what is used only after listing: a file committed meanwhile is then seen as used.
         Set<String> used = usedFileNames();
         List<Path> orphans = new ArrayList<>();
         for (FileStatus s : candidates) {
             if (s.isFile() && s.getModificationTime() < olderThan.toEpochMilli()
                     && (isSnapshotDirectoryFile(s) || !used.contains(s.getPath().getName()))) {
+                orphans.add(s.getPath());
+            }
+        }
+        for (FileStatus s : staged) {
+            if (s.isFile() && s.getModificationTime() < olderThan.toEpochMilli()) {
                 orphans.add(s.getPath());
             }
         }

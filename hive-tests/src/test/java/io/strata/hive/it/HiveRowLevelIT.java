@@ -154,6 +154,37 @@ class HiveRowLevelIT {
     }
 
     /**
+     * What a statement leaves when nothing runs after its tasks (the process killed after its writing jobs, or,
+     * here, a MERGE on MapReduce whose cardinality job fails after the writing jobs succeeded, without
+     * {@link StatementRollbackHook}): data files and staged messages that no snapshot references, the table as
+     * it was. Orphan-file removal deletes them all, and the table reads the same.
+     */
+    @org.junit.jupiter.api.Test
+    void whatAStatementLeftWithoutItsCommitIsRemovedAsOrphanFiles() throws Exception {
+        String name = "merge_orphans";
+        Table table = ordersTable(name, Engine.MR);
+        List<java.nio.file.Path> files = dataFiles(table);
+        String twice = "SELECT inline(array("
+                + "named_struct('id', 1, 'name', 'x', 'amount', CAST(0 AS DECIMAL(10,2)), 'dt', '2024-01-01', 'op', 'U'),"
+                + "named_struct('id', 1, 'name', 'y', 'amount', CAST(0 AS DECIMAL(10,2)), 'dt', '2024-01-01', 'op', 'U')))";
+        assertThatThrownBy(() -> hive.run(ExecutionMode.of(Engine.MR, true), merge(name, twice)))
+                .isInstanceOf(CommandProcessorException.class);
+        java.nio.file.Path staging = local(table).resolve(io.strata.table.TablePaths.STAGING_DIRECTORY);
+        assertThat(dataFiles(table)).as("the writing jobs' files stay").hasSizeGreaterThan(files.size());
+        assertThat(staging).as("and their staged messages").isNotEmptyDirectory();
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
+
+        Thread.sleep(20);
+        List<org.apache.hadoop.fs.Path> removed = reload(table).removeOrphanFiles()
+                .olderThan(java.time.Instant.now().minusMillis(5)).execute();
+        assertThat(removed).isNotEmpty();
+        assertThat(dataFiles(table)).containsExactlyInAnyOrderElementsOf(files);
+        assertThat(staging).doesNotExist();
+        assertRows(table, name, List.of("1\ta\t1.00\t2024-01-01", "2\tb\t2.00\t2024-01-01",
+                "3\tc\t3.00\t2024-01-02", "4\td\t4.00\t2024-01-02"));
+    }
+
+    /**
      * The rows a DELETE (or the delete half of an UPDATE or MERGE) hands the writer carry only the key where a
      * delete by key is all the table needs, so Hive reads only the key columns of the rows to delete; a table
      * whose merge reads the old row (here a sequence field, which orders the delete against the row it

@@ -62,6 +62,11 @@ public final class BinaryRow implements Row {
         return Arrays.copyOfRange(bytes, offset, offset + size);
     }
 
+    /** Copies the row's own bytes (no arity prefix, {@link #sizeInBytes()} of them) into {@code target} at {@code at}. */
+    public void copyTo(byte[] target, int at) {
+        System.arraycopy(bytes, offset, target, at, size);
+    }
+
     /** Whether this row's bytes equal {@code length} bytes of {@code other} from {@code from}. */
     public boolean bytesEqual(byte[] other, int from, int length) {
         return length == size && Arrays.equals(bytes, offset, offset + size, other, from, from + length);

@@ -102,6 +102,10 @@ public final class HiveWriteBenchmark {
         // As a user deploys the connector (docs/hive-connector.md, "MERGE as an upsert"): the hook changes only a
         // MERGE into a Strata table; Hive ACID's MERGE compiles as without it.
         hive.execute("SET hive.semantic.analyzer.hook=" + (options.mergeUpsert() ? MERGE_UPSERT_HOOK : ""));
+        for (String setting : options.settings()) {
+            hive.execute("SET " + setting);
+            log("session setting for every statement: %s", setting);
+        }
         if (options.explain()) {
             printPlans(hive);
         }

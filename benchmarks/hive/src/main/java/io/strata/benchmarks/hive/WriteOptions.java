@@ -25,7 +25,8 @@ record WriteOptions(
         long pullIntervalMillis,
         boolean explain,
         boolean keep,
-        boolean mergeUpsert) {
+        boolean mergeUpsert,
+        List<String> settings) {
 
     WriteOptions {
         require(rows > 0, "bench.rows must be > 0, got " + rows);
@@ -55,7 +56,9 @@ record WriteOptions(
                 Long.getLong("bench.pullIntervalMillis", 50L),
                 Boolean.getBoolean("bench.explain"),
                 Boolean.getBoolean("bench.keep"),
-                Boolean.parseBoolean(System.getProperty("bench.mergeUpsert", "true")));
+                Boolean.parseBoolean(System.getProperty("bench.mergeUpsert", "true")),
+                Arrays.stream(System.getProperty("bench.set", "").split(";")).map(String::trim)
+                        .filter(setting -> !setting.isEmpty()).toList());
     }
 
     private static List<String> list(String property, String defaultValue) {

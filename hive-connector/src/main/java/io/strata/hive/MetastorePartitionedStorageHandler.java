@@ -4,7 +4,8 @@ package io.strata.hive;
  * The storage handler of a Strata table that the metastore sync registers with metastore partitions (one
  * Hive partition per Strata partition, so that every metastore client sees them): Hive reads and writes it
  * through its own partition path (partition pruning in the metastore, the statistics the sync records per
- * partition, one writer per partition whose values the writer takes from the partition's path), where
+ * partition, one writer per partition, which takes static values from the partition's path and dynamic
+ * ones from the rows, {@link io.strata.hive.write.DynamicPartitionValues}), where
  * {@link StrataStorageHandler} partitions a table itself. INSERT and INSERT OVERWRITE commit as through
  * {@link StrataStorageHandler}, and the sync registers new partitions; rows are not shuffled by bucket (Hive
  * plans the partitions itself), and UPDATE, DELETE and MERGE are left to a {@code STORED BY

@@ -9,9 +9,11 @@ import io.strata.table.Table;
 import io.strata.table.TableCommit;
 import io.strata.table.TableWrite;
 import java.io.IOException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeSet;
 import java.util.UUID;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
@@ -42,10 +44,18 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
      * partition this writer writes, which Hive keeps out of the rows; empty otherwise.
      */
     private final Map<Integer, Object> partition;
+    /**
+     * For a table partitioned in the metastore written with dynamic partitions: what reads their values from
+     * the rows (Hive opens such writers on the table's own path), and the table positions of those columns;
+     * null and empty otherwise.
+     */
+    private final PartitionValues partitionValues;
+    private final List<Integer> dynamicPartitions;
     private boolean closed;
 
     private StrataRecordWriter(String hiveTable, Table table, StagedCommits staged, String taskId, TableWrite write,
-            boolean deletes, Map<Integer, Object> partition) {
+            boolean deletes, Map<Integer, Object> partition, PartitionValues partitionValues,
+            List<Integer> dynamicPartitions) {
         this.hiveTable = hiveTable;
         this.table = table;
         this.staged = staged;
@@ -53,6 +63,8 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
         this.deletes = deletes;
         this.write = write;
         this.partition = partition;
+        this.partitionValues = partitionValues;
+        this.dynamicPartitions = dynamicPartitions;
     }
 
     /**
@@ -80,18 +92,25 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
                 : !rowLevel ? table.newTableWrite()
                 : deletes ? table.newUncompactedWrite() : table.newUncompactedReplacingWrite();
         // A table partitioned in the metastore: Hive writes one partition per writer, named in the sink's path.
+        // With dynamic partitions, Hive opens every partition's writer on the table's own path (a non-native
+        // table's) and leaves the values in the rows, after the columns the SerDe is shown.
         Map<Integer, Object> partition = Map.of();
+        PartitionValues partitionValues = null;
+        List<Integer> dynamicPartitions = List.of();
         String metastorePartitions = tableProperties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
         if (metastorePartitions != null && !metastorePartitions.isBlank()) {
             try {
-                partition = new PartitionValues(table.schema().rowType(), table.schema().partitionKeys(),
-                        StrataConf.hiveDefaultPartitionName(conf), hiveTable).of(sinkPath);
+                partitionValues = new PartitionValues(table.schema().rowType(), table.schema().partitionKeys(),
+                        StrataConf.hiveDefaultPartitionName(conf), hiveTable);
+                partition = partitionValues.named(sinkPath);
+                dynamicPartitions = partitionValues.dynamic(partition);
             } catch (IllegalArgumentException e) {
                 write.close();
                 throw e;
             }
         }
-        return new StrataRecordWriter(hiveTable, table, staged, taskId(conf) + "-" + sink, write, deletes, partition);
+        return new StrataRecordWriter(hiveTable, table, staged, taskId(conf) + "-" + sink, write, deletes, partition,
+                partitionValues, dynamicPartitions);
     }
 
     /**
@@ -114,6 +133,14 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
         return vertex == null || vertex.isBlank() ? task : vertex.replaceAll("[^A-Za-z0-9]+", "") + "-" + task;
     }
 
+    private static String partitionsHash(List<CommitMessage> messages) {
+        TreeSet<String> partitions = new TreeSet<>();
+        for (CommitMessage message : messages) {
+            partitions.add(HexFormat.of().formatHex(message.partition().toBytes()));
+        }
+        return Integer.toHexString(partitions.hashCode());
+    }
+
     @Override
     public void write(Writable row) throws IOException {
         if (!(row instanceof StrataWriteRow strataRow)) {
@@ -123,6 +150,9 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
         try {
             GenericRow converted = strataRow.row();
             partition.forEach(converted::set);
+            if (!dynamicPartitions.isEmpty()) {
+                partitionValues.fillDynamic(converted, dynamicPartitions, strataRow.hiveRow(), strataRow.dynamicValues());
+            }
             if (deletes) {
                 write.delete(converted);
             } else {
@@ -147,14 +177,17 @@ final class StrataRecordWriter implements FileSinkOperator.RecordWriter {
         try {
             if (!abort) {
                 List<CommitMessage> messages = write.prepareCommit();
+                // A task opens one writer per dynamic partition, all on the same path: each stages under a name
+                // of its own, from the partitions it wrote (a retried attempt writes the same ones, and replaces).
+                String stagedName = dynamicPartitions.isEmpty() ? taskId : taskId + "-" + partitionsHash(messages);
                 try {
-                    staged.stage(taskId, CommitMessageCodec.encode(messages));
+                    staged.stage(stagedName, CommitMessageCodec.encode(messages));
                 } catch (IOException | RuntimeException e) {
                     // Handed out but not staged: no commit will ever name these files.
-                    try (TableCommit discard = table.newCommit(taskId)) {
+                    try (TableCommit discard = table.newCommit(stagedName)) {
                         discard.abort(messages);
                     }
-                    throw new IOException("Cannot stage what task " + taskId + " wrote to Hive table " + hiveTable
+                    throw new IOException("Cannot stage what task " + stagedName + " wrote to Hive table " + hiveTable
                             + " in " + staged.directory() + ": " + e.getMessage(), e);
                 }
             }

@@ -1,6 +1,7 @@
 package io.strata.hive;
 
 import io.strata.hive.write.HiveRowConverter;
+import io.strata.hive.write.DynamicPartitionValues;
 import io.strata.hive.write.StrataWriteRow;
 import io.strata.table.Table;
 import io.strata.types.DataField;
@@ -49,6 +50,9 @@ public final class StrataSerDe extends AbstractSerDe {
     /** Built on the first {@link #serialize}: a SerDe that only reads never needs it. */
     private HiveRowConverter converter;
     private final StrataWriteRow writeRow = new StrataWriteRow();
+    /** The inspector {@link #dynamicValues} was made for: Hive shows every row of a sink with one. */
+    private StructObjectInspector dynamicInspector;
+    private DynamicPartitionValues dynamicValues;
     /** Table positions of the metastore partition columns, which rows to write do not carry. */
     private Set<Integer> partitionPositions = Set.of();
 
@@ -212,7 +216,17 @@ public final class StrataSerDe extends AbstractSerDe {
             if (converter == null) {
                 converter = new HiveRowConverter(tableType, writePositions, partitionPositions, hiveTable, localZone);
             }
-            writeRow.set(converter.convert(obj, struct));
+            if (partitionPositions.isEmpty()) {
+                writeRow.set(converter.convert(obj, struct));
+            } else {
+                // A table partitioned in the metastore: with dynamic partitions Hive shows this SerDe the row
+                // without their values, which the writer takes from the whole row.
+                if (struct != dynamicInspector) {
+                    dynamicValues = DynamicPartitionValues.of(struct);
+                    dynamicInspector = struct;
+                }
+                writeRow.set(converter.convert(obj, struct), obj, dynamicValues);
+            }
         } catch (IllegalArgumentException e) {
             throw new SerDeException(e.getMessage(), e);
         }

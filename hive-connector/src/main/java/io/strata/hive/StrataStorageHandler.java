@@ -126,25 +126,13 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
 
     /**
      * Marks an INSERT OVERWRITE for its tasks (they write afresh, ignoring the files they replace), and
-     * refuses, while the statement is compiled (so nothing is written), what Strata does not take yet: writes
-     * into a table the metastore sync registered with Hive partitions.
+     * refuses, while the statement is compiled (so nothing is written), what Strata does not take yet: an
+     * overwrite of the whole partitioned table.
      */
     @Override
     public void validateSinkDesc(FileSinkDesc sinkDesc) throws SemanticException {
         Properties properties = sinkDesc.getTableInfo().getProperties();
         String name = properties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
-        String metastorePartitions = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
-        DynamicPartitionCtx dynamic = sinkDesc.getDynPartCtx();
-        if (metastorePartitions != null && !metastorePartitions.isBlank() && dynamic != null
-                && dynamic.getNumDPCols() > 0) {
-            // Hive writes a dynamic partition of a non-native table into the table's own path and keeps the
-            // values out of the rows: the writer could not tell which partition a row belongs to.
-            throw new SemanticException("Hive table " + name + " is partitioned in the metastore (by "
-                    + metastorePartitions.replace('/', ',') + "): a write through it needs every partition column's"
-                    + " value in its PARTITION clause. Write dynamic partitions through a Hive table created with"
-                    + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION on the same Strata table, where they"
-                    + " are ordinary columns (nothing was written)");
-        }
         if (sinkDesc.getInsertOverwrite()) {
             Table table;
             try {

@@ -14,13 +14,36 @@ import org.apache.hadoop.io.Writable;
 public final class StrataWriteRow implements Writable {
 
     private GenericRow row;
+    private Object hiveRow;
+    private DynamicPartitionValues dynamicValues;
 
     /** An empty holder; {@link #set} gives it a row. */
     public StrataWriteRow() {}
 
-    /** Holds {@code row} (replacing the previous one). */
+    /** Holds {@code row} (replacing the previous one), without dynamic partition values. */
     public void set(GenericRow row) {
+        set(row, null, null);
+    }
+
+    /**
+     * Holds {@code row} and, for a table partitioned in the metastore written with dynamic partitions, where
+     * Hive hands the SerDe the row without its partition values, Hive's row with them ({@code hiveRow}) and
+     * how to read them ({@code dynamicValues}, null when Hive gave none).
+     */
+    public void set(GenericRow row, Object hiveRow, DynamicPartitionValues dynamicValues) {
         this.row = row;
+        this.hiveRow = hiveRow;
+        this.dynamicValues = dynamicValues;
+    }
+
+    /** Hive's row of {@link #dynamicValues()}, or null. */
+    public Object hiveRow() {
+        return hiveRow;
+    }
+
+    /** How to read the dynamic partition values from {@link #hiveRow()}, or null when the row has none. */
+    public DynamicPartitionValues dynamicValues() {
+        return dynamicValues;
     }
 
     /** The row, in table column positions with Strata's internal values; null before the first {@link #set}. */

@@ -185,27 +185,78 @@ class HiveInsertIT {
         hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt='2024-02-03') VALUES (3, 'c')");
         hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt='2024-02-04') VALUES (4, 'd')");
         hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt='2024-02-01') VALUES (1, 'a2')");
-        // Dynamic partitions through this entry are refused before anything is written: Hive would keep their
-        // values out of both the rows and the path the writer gets.
-        assertThatThrownBy(() -> hive.run(mode, "INSERT INTO " + synced + " PARTITION (dt) VALUES (9, 'z', '2024-02-09')"))
+        // Dynamic partitions: Hive opens each partition's writer on the table's own path and keeps the values in
+        // the rows, after the columns it shows the SerDe; one statement, one snapshot, the sync adds the partitions.
+        long before = reload(table).snapshots().latestSnapshotId();
+        // dt is in the primary key (NOT NULL): a row without it fails the statement, which writes nothing.
+        assertThatThrownBy(() -> hive.run(mode, "INSERT INTO " + synced + " PARTITION (dt) VALUES (8, 'v', '2024-02-09'),"
+                + " (12, 'w', NULL)"))
                 .isInstanceOf(CommandProcessorException.class)
-                .hasMessageContaining("needs every partition column's value").hasMessageContaining("nothing was written");
-        assertThat(hive.query("SHOW PARTITIONS " + synced))
-                .containsExactly("dt=2024-02-01", "dt=2024-02-02", "dt=2024-02-03", "dt=2024-02-04");
+                .satisfies(e -> {
+                    if (engine == Engine.TEZ) {
+                        assertThat(e).hasMessageContaining("writes NULL into 'dt', which is NOT NULL");
+                    }
+                });
+        assertThat(reload(table).snapshots().latestSnapshotId()).isEqualTo(before);
+        hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt) VALUES (9, 'z', '2024-02-09'), (10, 'y', '2024-02-10'),"
+                + " (11, 'x', '2024-02-09')");
+        assertThat(reload(table).snapshots().latestSnapshotId()).isEqualTo(before + 1);
+        hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt) SELECT id + 100, name, dt FROM " + synced
+                + " WHERE dt IN ('2024-02-03', '2024-02-04')");
+        assertThat(hive.query("SHOW PARTITIONS " + synced)).containsExactly("dt=2024-02-01", "dt=2024-02-02",
+                "dt=2024-02-03", "dt=2024-02-04", "dt=2024-02-09", "dt=2024-02-10");
         List<String> expected = List.of("1\ta2\t2024-02-01", "2\tb\t2024-02-02", "3\tc\t2024-02-03",
-                "4\td\t2024-02-04");
+                "4\td\t2024-02-04", "9\tz\t2024-02-09", "10\ty\t2024-02-10", "11\tx\t2024-02-09",
+                "103\tc\t2024-02-03", "104\td\t2024-02-04");
         assertThat(hive.query(mode, "SELECT id, name, dt FROM " + synced)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
         // INSERT OVERWRITE of one partition through the synced entry replaces that partition only.
         hive.query(mode, "INSERT OVERWRITE TABLE " + synced + " PARTITION (dt='2024-02-02') SELECT 5, 'e'");
-        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrder("1\ta2\t2024-02-01", "5\te\t2024-02-02",
-                "3\tc\t2024-02-03", "4\td\t2024-02-04");
+        List<String> overwritten = new java.util.ArrayList<>(expected);
+        overwritten.set(1, "5\te\t2024-02-02");
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(overwritten);
         assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
-        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
         // Row-level statements need the handler's own partitioning: Hive refuses them on this entry.
         assertThatThrownBy(() -> hive.run(mode, "DELETE FROM " + synced + " WHERE id = 1"))
                 .isInstanceOf(CommandProcessorException.class);
-        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
+    }
+
+    /**
+     * Two partition levels through the synced entry: a mixed clause (the static value from the path Hive writes
+     * to, the dynamic one from the rows) and a fully dynamic one, each one snapshot, the partitions registered.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void mixedAndDynamicPartitionsThroughTheSyncedEntry(Engine engine) {
+        String name = "ins_synced2_" + engine.setting();
+        Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
+                .column("id", DataTypes.INT().withNullable(false))
+                .column("name", DataTypes.STRING())
+                .column("dt", DataTypes.STRING().withNullable(false))
+                .column("h", DataTypes.INT().withNullable(false))
+                .partitionKeys("dt", "h")
+                .primaryKey("dt", "h", "id")
+                .option("bucket", "1")
+                .option("metastore.sync.uri", "embedded")
+                .option("metastore.sync.database", "strata_it")
+                .option("metastore.sync.table", name + "_synced")
+                .build(), false);
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                + " LOCATION '" + table.location() + "'");
+        hive.query(mode, "INSERT INTO strata_it." + name + " VALUES (1, 'a', '2024-03-01', 1)");
+        String synced = "strata_it." + name + "_synced";
+        hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt='2024-03-02', h) VALUES (2, 'b', 5), (3, 'c', 6)");
+        hive.query(mode, "INSERT INTO " + synced + " PARTITION (dt, h) VALUES (4, 'd', '2024-03-03', 7), (1, 'a2', '2024-03-01', 1)");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
+        List<String> expected = List.of("1\ta2\t2024-03-01\t1", "2\tb\t2024-03-02\t5", "3\tc\t2024-03-02\t6",
+                "4\td\t2024-03-03\t7");
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(hive.query(mode, "SELECT id, name, dt, h FROM " + synced)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(hive.query("SHOW PARTITIONS " + synced)).containsExactly("dt=2024-03-01/h=1", "dt=2024-03-02/h=5",
+                "dt=2024-03-02/h=6", "dt=2024-03-03/h=7");
     }
 
     /**

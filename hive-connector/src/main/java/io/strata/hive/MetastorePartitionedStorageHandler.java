@@ -7,8 +7,8 @@ package io.strata.hive;
  * partition, one writer per partition, which takes static values from the partition's path and dynamic
  * ones from the rows, {@link io.strata.hive.write.DynamicPartitionValues}), where
  * {@link StrataStorageHandler} partitions a table itself. INSERT and INSERT OVERWRITE commit as through
- * {@link StrataStorageHandler}, and the sync registers new partitions; rows are not shuffled by bucket (Hive
- * plans the partitions itself), and UPDATE, DELETE and MERGE are left to a {@code STORED BY
+ * {@link StrataStorageHandler}, and the sync registers new partitions; rows are shuffled by (partition, bucket)
+ * ({@link WriteClustering#clusterMetastorePartitioned}), and UPDATE, DELETE and MERGE are left to a {@code STORED BY
  * 'io.strata.hive.StrataStorageHandler'} table over the same Strata table.
  */
 public class MetastorePartitionedStorageHandler extends StrataStorageHandler {

@@ -133,6 +133,17 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     public void validateSinkDesc(FileSinkDesc sinkDesc) throws SemanticException {
         Properties properties = sinkDesc.getTableInfo().getProperties();
         String name = properties.getProperty(hive_metastoreConstants.META_TABLE_NAME, "(unnamed)");
+        String metastorePartitions = properties.getProperty(hive_metastoreConstants.META_TABLE_PARTITION_COLUMNS);
+        if (metastorePartitions != null && !metastorePartitions.isBlank()) {
+            // Hive asks a handler that does not partition its tables for no clustering: each (partition, bucket)
+            // goes to one task all the same.
+            try {
+                WriteClustering.clusterMetastorePartitioned(getConf(), sinkDesc,
+                        StrataTables.load(getConf(), StrataConf.location(properties), name));
+            } catch (IllegalArgumentException e) {
+                throw new SemanticException(e.getMessage(), e);
+            }
+        }
         if (sinkDesc.getInsertOverwrite()) {
             Table table;
             try {

@@ -9,11 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.Context;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.ql.parse.SemanticException;
 import org.apache.hadoop.hive.ql.plan.DynamicPartitionCtx;
+import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.util.NullOrdering;
@@ -100,6 +102,66 @@ final class WriteClustering {
         context.setCustomSortOrder(order);
         context.setCustomSortNullOrder(nullOrder);
         return context;
+    }
+
+    /**
+     * Clusters the rows of a write through a table partitioned in the metastore
+     * ({@link MetastorePartitionedStorageHandler}, whose partition columns are Hive's, not in the rows), by
+     * setting custom sort expressions on the file sink's dynamic-partition context while Hive compiles the
+     * statement (its sorted dynamic-partition optimization, which runs later, then plans the shuffle): by the
+     * dynamic partition columns, which follow the table's columns in the rows the sink receives, then by
+     * bucket. A static partition gets a context of its own with the bucket only. Nothing changes for a table
+     * without fixed buckets, or when the Hive table lacks a bucket-key column.
+     */
+    static void clusterMetastorePartitioned(Configuration conf, FileSinkDesc sink, Table table)
+            throws SemanticException {
+        org.apache.hadoop.hive.ql.metadata.Table hiveTable = sink.getTable();
+        TableSchema schema = table.schema();
+        int numBuckets = schema.tableOptions().bucket();
+        if (hiveTable == null || numBuckets <= 0) {
+            return;
+        }
+        String name = hiveTable.getFullyQualifiedName();
+        List<String> columns = new ArrayList<>();
+        for (FieldSchema column : hiveTable.getCols()) {
+            columns.add(column.getName().toLowerCase(Locale.ROOT));
+        }
+        List<DataField> keyFields = new ArrayList<>();
+        List<Integer> keyPositions = new ArrayList<>();
+        for (String key : schema.bucketKeys()) {
+            int position = columns.indexOf(key.toLowerCase(Locale.ROOT));
+            if (position < 0) {
+                LOG.warn("Hive table {} has no column for bucket key {}: its rows are not clustered", name, key);
+                return;
+            }
+            keyFields.add(schema.field(key));
+            keyPositions.add(position);
+        }
+        DynamicPartitionCtx context = sink.getDynPartCtx();
+        if (context == null) {
+            context = new DynamicPartitionCtx(new LinkedHashMap<>(),
+                    HiveConf.getVar(conf, HiveConf.ConfVars.DEFAULT_PARTITION_NAME),
+                    HiveConf.getIntVar(conf, HiveConf.ConfVars.DYNAMIC_PARTITION_MAX_PARTS_PER_NODE));
+            sink.setDynPartCtx(context);
+        }
+        if (!context.getCustomSortExpressions().isEmpty()) {
+            return;
+        }
+        List<Function<List<ExprNodeDesc>, ExprNodeDesc>> expressions = new ArrayList<>();
+        for (int i = 0; i < context.getNumDPCols(); i++) {
+            int position = columns.size() + i;
+            expressions.add(cols -> cols.get(position).clone());
+        }
+        expressions.add(cols -> bucket(name, keyFields, numBuckets, keyPositions, cols));
+        context.addCustomSortExpressions(expressions);
+        List<Integer> order = new ArrayList<>();
+        List<Integer> nullOrder = new ArrayList<>();
+        for (int i = 0; i < expressions.size(); i++) {
+            order.add(1);
+            nullOrder.add(NullOrdering.NULLS_FIRST.getCode());
+        }
+        context.setCustomSortOrder(order);
+        context.setCustomSortNullOrder(nullOrder);
     }
 
     private static ExprNodeDesc bucket(String hiveTable, List<DataField> keyFields, int numBuckets,

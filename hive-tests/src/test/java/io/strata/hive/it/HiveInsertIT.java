@@ -225,11 +225,12 @@ class HiveInsertIT {
 
     /**
      * Two partition levels through the synced entry: a mixed clause (the static value from the path Hive writes
-     * to, the dynamic one from the rows) and a fully dynamic one, each one snapshot, the partitions registered.
+     * to, the dynamic one from the rows) and a fully dynamic one, each one snapshot, the partitions registered;
+     * every clause shuffles the rows by (partition, bucket), so each bucket gets one new file per statement.
      */
     @ParameterizedTest(name = "{0}")
     @EnumSource(Engine.class)
-    void mixedAndDynamicPartitionsThroughTheSyncedEntry(Engine engine) {
+    void mixedAndDynamicPartitionsThroughTheSyncedEntry(Engine engine) throws Exception {
         String name = "ins_synced2_" + engine.setting();
         Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
                 .column("id", DataTypes.INT().withNullable(false))
@@ -238,7 +239,7 @@ class HiveInsertIT {
                 .column("h", DataTypes.INT().withNullable(false))
                 .partitionKeys("dt", "h")
                 .primaryKey("dt", "h", "id")
-                .option("bucket", "1")
+                .option("bucket", "2")
                 .option("metastore.sync.uri", "embedded")
                 .option("metastore.sync.database", "strata_it")
                 .option("metastore.sync.table", name + "_synced")
@@ -257,6 +258,31 @@ class HiveInsertIT {
         assertThat(hive.query(mode, "SELECT id, name, dt, h FROM " + synced)).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(hive.query("SHOW PARTITIONS " + synced)).containsExactly("dt=2024-03-01/h=1", "dt=2024-03-02/h=5",
                 "dt=2024-03-02/h=6", "dt=2024-03-03/h=7");
+
+        // 200 rows into 2 partitions of 2 buckets, static and dynamic clauses, with three reducers: one shuffle by
+        // (partition, bucket) before the writers, and one new file per bucket.
+        for (String clause : List.of("PARTITION (dt='2024-03-09', h=9) SELECT", "PARTITION (dt, h) SELECT")) {
+            String insert = "INSERT INTO " + synced + " " + clause + " 1000 + e.pos, 'n'"
+                    + (clause.contains("(dt, h)") ? ", '2024-03-10', e.pos % 2" : "")
+                    + " FROM (SELECT 1) one LATERAL VIEW posexplode(split(space(99), ' ')) e AS pos, x";
+            assertThat(String.join("\n", hive.run(mode, "EXPLAIN " + insert))).as(clause)
+                    .contains(BucketUdf.NAME + "(").contains("Reduce Output Operator");
+            List<Path> before = dataFiles(table);
+            hive.run("SET mapreduce.job.reduces=3");
+            try {
+                hive.query(mode, insert);
+            } finally {
+                hive.run("SET mapreduce.job.reduces=-1");
+            }
+            List<Path> added = new java.util.ArrayList<>(dataFiles(table));
+            added.removeAll(before);
+            Map<Path, Long> filesPerBucket = added.stream()
+                    .collect(Collectors.groupingBy(Path::getParent, Collectors.counting()));
+            assertThat(filesPerBucket).as(clause).hasSize(clause.contains("(dt, h)") ? 4 : 2)
+                    .allSatisfy((bucket, files) -> assertThat(files).as(bucket.toString()).isEqualTo(1L));
+        }
+        assertThat(hive.query("SELECT count(*) FROM " + synced + " WHERE id >= 1000")).containsExactly("200");
+        assertThat(PaimonReader.rows(table)).hasSize(204);
     }
 
     /**

@@ -50,10 +50,7 @@ final class WriteClustering {
             Context.Operation operation) throws SemanticException {
         TableSchema schema = table.schema();
         String name = hiveTable.getFullyQualifiedName();
-        List<String> tableColumns = new ArrayList<>();
-        for (FieldSchema column : hiveTable.getCols()) {
-            tableColumns.add(column.getName().toLowerCase(Locale.ROOT));
-        }
+        List<String> tableColumns = columns(hiveTable);
         List<String> columns = tableColumns;
         if (operation == Context.Operation.DELETE && schema.isPrimaryKeyTable()) {
             // Rows to delete carry the columns the statement selected for them, which may be the key only.
@@ -71,20 +68,12 @@ final class WriteClustering {
             }
             expressions.add(cols -> cols.get(position).clone());
         }
-        int numBuckets = schema.tableOptions().bucket();
-        if (numBuckets > 0) {
-            List<DataField> keyFields = new ArrayList<>();
-            List<Integer> keyPositions = new ArrayList<>();
-            for (String key : schema.bucketKeys()) {
-                int position = columns.indexOf(key.toLowerCase(Locale.ROOT));
-                if (position < 0) {
-                    LOG.warn("Hive table {} has no column for bucket key {}: its rows are not clustered", name, key);
-                    return null;
-                }
-                keyFields.add(schema.field(key));
-                keyPositions.add(position);
+        if (schema.tableOptions().bucket() > 0) {
+            Function<List<ExprNodeDesc>, ExprNodeDesc> bucket = bucketExpression(name, schema, columns);
+            if (bucket == null) {
+                return null;
             }
-            expressions.add(cols -> bucket(name, keyFields, numBuckets, keyPositions, cols));
+            expressions.add(bucket);
         }
         if (expressions.isEmpty()) {
             return null;
@@ -92,15 +81,7 @@ final class WriteClustering {
         DynamicPartitionCtx context = new DynamicPartitionCtx(new LinkedHashMap<>(),
                 conf.getVar(HiveConf.ConfVars.DEFAULT_PARTITION_NAME),
                 conf.getIntVar(HiveConf.ConfVars.DYNAMIC_PARTITION_MAX_PARTS_PER_NODE));
-        context.addCustomSortExpressions(expressions);
-        List<Integer> order = new ArrayList<>();
-        List<Integer> nullOrder = new ArrayList<>();
-        for (int i = 0; i < expressions.size(); i++) {
-            order.add(1);
-            nullOrder.add(NullOrdering.NULLS_FIRST.getCode());
-        }
-        context.setCustomSortOrder(order);
-        context.setCustomSortNullOrder(nullOrder);
+        sortAscending(context, expressions);
         return context;
     }
 
@@ -117,25 +98,14 @@ final class WriteClustering {
             throws SemanticException {
         org.apache.hadoop.hive.ql.metadata.Table hiveTable = sink.getTable();
         TableSchema schema = table.schema();
-        int numBuckets = schema.tableOptions().bucket();
-        if (hiveTable == null || numBuckets <= 0) {
+        if (hiveTable == null || schema.tableOptions().bucket() <= 0) {
             return;
         }
-        String name = hiveTable.getFullyQualifiedName();
-        List<String> columns = new ArrayList<>();
-        for (FieldSchema column : hiveTable.getCols()) {
-            columns.add(column.getName().toLowerCase(Locale.ROOT));
-        }
-        List<DataField> keyFields = new ArrayList<>();
-        List<Integer> keyPositions = new ArrayList<>();
-        for (String key : schema.bucketKeys()) {
-            int position = columns.indexOf(key.toLowerCase(Locale.ROOT));
-            if (position < 0) {
-                LOG.warn("Hive table {} has no column for bucket key {}: its rows are not clustered", name, key);
-                return;
-            }
-            keyFields.add(schema.field(key));
-            keyPositions.add(position);
+        List<String> columns = columns(hiveTable);
+        Function<List<ExprNodeDesc>, ExprNodeDesc> bucket =
+                bucketExpression(hiveTable.getFullyQualifiedName(), schema, columns);
+        if (bucket == null) {
+            return;
         }
         DynamicPartitionCtx context = sink.getDynPartCtx();
         if (context == null) {
@@ -152,7 +122,43 @@ final class WriteClustering {
             int position = columns.size() + i;
             expressions.add(cols -> cols.get(position).clone());
         }
-        expressions.add(cols -> bucket(name, keyFields, numBuckets, keyPositions, cols));
+        expressions.add(bucket);
+        sortAscending(context, expressions);
+    }
+
+    /** The Hive table's column names, lower case, in order. */
+    private static List<String> columns(org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
+        List<String> columns = new ArrayList<>();
+        for (FieldSchema column : hiveTable.getCols()) {
+            columns.add(column.getName().toLowerCase(Locale.ROOT));
+        }
+        return columns;
+    }
+
+    /**
+     * Strata's bucket of a row whose columns are {@code columns}, or null (logged) when one of the bucket-key
+     * columns is not among them.
+     */
+    private static Function<List<ExprNodeDesc>, ExprNodeDesc> bucketExpression(String hiveTable, TableSchema schema,
+            List<String> columns) {
+        List<DataField> keyFields = new ArrayList<>();
+        List<Integer> keyPositions = new ArrayList<>();
+        for (String key : schema.bucketKeys()) {
+            int position = columns.indexOf(key.toLowerCase(Locale.ROOT));
+            if (position < 0) {
+                LOG.warn("Hive table {} has no column for bucket key {}: its rows are not clustered", hiveTable, key);
+                return null;
+            }
+            keyFields.add(schema.field(key));
+            keyPositions.add(position);
+        }
+        int numBuckets = schema.tableOptions().bucket();
+        return cols -> bucket(hiveTable, keyFields, numBuckets, keyPositions, cols);
+    }
+
+    /** Sets the custom sort expressions of {@code context}, each ascending with nulls first. */
+    private static void sortAscending(DynamicPartitionCtx context,
+            List<Function<List<ExprNodeDesc>, ExprNodeDesc>> expressions) {
         context.addCustomSortExpressions(expressions);
         List<Integer> order = new ArrayList<>();
         List<Integer> nullOrder = new ArrayList<>();

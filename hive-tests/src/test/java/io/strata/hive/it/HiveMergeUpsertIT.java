@@ -8,14 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.catalog.FileSystemCatalog;
-import io.strata.catalog.Identifier;
 import io.strata.fs.FileIO;
 import io.strata.hive.MergeUpsertHook;
 import io.strata.hive.StatementRollbackHook;
-import io.strata.schema.Schema;
 import io.strata.snapshot.CommitKind;
 import io.strata.table.Table;
-import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,9 +31,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * nothing; any other MERGE runs as Hive's.
  */
 class HiveMergeUpsertIT {
-
-    private static final List<String> INITIAL = List.of("1\ta\t1.00\t2024-01-01", "2\tb\t2.00\t2024-01-01",
-            "3\tc\t3.00\t2024-01-02", "4\td\t4.00\t2024-01-02");
 
     private static EmbeddedHive hive;
     private static FileSystemCatalog catalog;
@@ -62,24 +56,8 @@ class HiveMergeUpsertIT {
         hive.query("SET hive.merge.cardinality.check=true");
     }
 
-    /** {@code (id INT, name STRING, amount DECIMAL(10,2), dt STRING)}, key (dt, id), partitioned by dt, 2 buckets. */
     private static Table ordersTable(String name, Engine engine, Map<String, String> options) {
-        Schema.Builder schema = Schema.newBuilder()
-                .column("id", DataTypes.INT().withNullable(false))
-                .column("name", DataTypes.STRING())
-                .column("amount", DataTypes.DECIMAL(10, 2))
-                .column("dt", DataTypes.STRING().withNullable(false))
-                .partitionKeys("dt")
-                .primaryKey("dt", "id")
-                .option("bucket", "2");
-        options.forEach(schema::option);
-        Table table = catalog.createTable(Identifier.of("u", name), schema.build(), false);
-        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
-                + " LOCATION '" + table.location() + "'");
-        hive.query(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name + " VALUES"
-                + " (1, 'a', 1.00, '2024-01-01'), (2, 'b', 2.00, '2024-01-01'), (3, 'c', 3.00, '2024-01-02'),"
-                + " (4, 'd', 4.00, '2024-01-02')");
-        return table;
+        return OrdersTables.create(hive, catalog, "u", name, engine, options);
     }
 
     /** A source of (id, name, amount, dt) rows. */
@@ -151,7 +129,7 @@ class HiveMergeUpsertIT {
                             assertThat(e).hasMessageContaining("two source rows have the primary key id=" + id);
                         }
                     });
-            assertRows(table, name, INITIAL.toArray(String[]::new));
+            assertRows(table, name, OrdersTables.INITIAL);
             assertThat(reload(table).snapshots().listIds()).containsExactly(1L);
             assertThat(dataFiles(table)).containsExactlyInAnyOrderElementsOf(files);
             assertThat(Files.exists(local(table).resolve(".strata-staging"))).as("staging removed").isFalse();

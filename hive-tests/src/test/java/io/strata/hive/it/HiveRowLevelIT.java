@@ -41,23 +41,8 @@ class HiveRowLevelIT {
         catalog.createDatabase("r", true);
     }
 
-    /** {@code (id INT, name STRING, amount DECIMAL(10,2), dt STRING)}, key (dt, id), partitioned by dt, 2 buckets. */
     private static Table ordersTable(String name, Engine engine) {
-        Table table = catalog.createTable(Identifier.of("r", name), Schema.newBuilder()
-                .column("id", DataTypes.INT().withNullable(false))
-                .column("name", DataTypes.STRING())
-                .column("amount", DataTypes.DECIMAL(10, 2))
-                .column("dt", DataTypes.STRING().withNullable(false))
-                .partitionKeys("dt")
-                .primaryKey("dt", "id")
-                .option("bucket", "2")
-                .build(), false);
-        hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
-                + " LOCATION '" + table.location() + "'");
-        hive.query(ExecutionMode.of(engine, true), "INSERT INTO strata_it." + name + " VALUES"
-                + " (1, 'a', 1.00, '2024-01-01'), (2, 'b', 2.00, '2024-01-01'), (3, 'c', 3.00, '2024-01-02'),"
-                + " (4, 'd', 4.00, '2024-01-02')");
-        return table;
+        return OrdersTables.create(hive, catalog, "r", name, engine, java.util.Map.of());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -52,7 +52,11 @@ public final class TableAddress {
         if (dot <= 0 || dot == table.length() - 1 || table.indexOf('.', dot + 1) >= 0) {
             throw usage("Invalid --table '" + table + "': expected <database>.<table>, e.g. shop.orders");
         }
-        return Identifier.of(table.substring(0, dot), table.substring(dot + 1));
+        try {
+            return Identifier.of(table.substring(0, dot), table.substring(dot + 1));
+        } catch (IllegalArgumentException e) {
+            throw usage("Invalid --table '" + table + "': " + e.getMessage());
+        }
     }
 
     /** Whether the table is addressed in a warehouse (so its database may be created). */

@@ -103,6 +103,15 @@ class CreateCommandTest {
         Cli.Result badName = Cli.run("create", "--warehouse", wh(), "--table", "orders", "--columns", "a INT");
         assertThat(badName.exitCode()).isEqualTo(2);
         assertThat(badName.err()).contains("Invalid --table 'orders'");
+        // Names that would place the table outside the warehouse (issue 15): refused, nothing created.
+        for (String escaping : new String[] {"db./tmp/strata-evil-dir/evil", "/tmp/strata-evil-dir/dbz.t", "db.a/b"}) {
+            Cli.Result r = Cli.run("create", "--warehouse", wh(), "--table", escaping, "--columns", "a INT");
+            assertThat(r.exitCode()).as(escaping).isEqualTo(2);
+            assertThat(r.err()).as(escaping).contains("Invalid --table '" + escaping + "'")
+                    .contains("may hold only ASCII letters, digits and '_'");
+        }
+        assertThat(Path.of("/tmp/strata-evil-dir")).doesNotExist();
+        assertThat(Files.exists(dir.resolve("lake/db.db/a"))).isFalse();
         Cli.Result both = Cli.run("create", "--warehouse", wh(), "--table", "a.b", "--path", wh(), "--columns", "a INT");
         assertThat(both.exitCode()).isEqualTo(2);
         assertThat(both.err()).contains("not both");

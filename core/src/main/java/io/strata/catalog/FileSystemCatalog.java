@@ -35,8 +35,9 @@ public final class FileSystemCatalog {
         return warehouse;
     }
 
+    /** {@code <warehouse>/<database>.db}; the name is checked as {@link Identifier} checks it. */
     public Path databasePath(String database) {
-        return new Path(warehouse, database + DB_SUFFIX);
+        return new Path(warehouse, Identifier.checkName("database", database) + DB_SUFFIX);
     }
 
     public Path tablePath(Identifier id) {

@@ -58,6 +58,35 @@ public final class SnapshotManager implements Snapshots {
         return ids.isEmpty() ? null : ids.get(ids.size() - 1);
     }
 
+    /**
+     * Fails when {@code LATEST} names a snapshot whose file is gone while no later snapshot exists. Strata
+     * writes a snapshot before its hint and removes snapshots only below the latest (expiration) or after
+     * rewriting the hint (rollback), so this means snapshot files were lost or deleted outside Strata: a
+     * commit would take the lost id again and bury whatever that snapshot referenced. Reads go on from the
+     * newest snapshot present. Costs one hint read and one existence check, plus a listing only when the
+     * hint's snapshot is missing.
+     *
+     * @throws IllegalStateException naming the table, the missing snapshot and how to go on
+     */
+    public void requireLatestPresent() {
+        // The hint before the listing: a concurrent commit's hint is written after its snapshot, so a hint
+        // read first never names a snapshot the listing that follows could miss.
+        Long hint = readHint(LATEST);
+        if (hint == null || hint <= 0 || exists(snapshotPath(hint))) {
+            return;
+        }
+        List<Long> ids = listIds();
+        long newest = ids.isEmpty() ? 0 : ids.get(ids.size() - 1);
+        if (hint > newest) {
+            throw new IllegalStateException("Table " + tableRoot + ": snapshot/" + LATEST + " names snapshot " + hint
+                    + " but " + (newest == 0 ? "no snapshot file exists" : "the newest snapshot file is snapshot-" + newest)
+                    + ": snapshot " + (newest + 1 == hint ? String.valueOf(hint) : (newest + 1) + " to " + hint)
+                    + " was lost or deleted outside Strata, and a commit now would reuse its id. Nothing was"
+                    + " committed. Restore the missing snapshot file from a backup, or, to go on from snapshot "
+                    + newest + ", roll back to it (strata rollback, which rewrites " + LATEST + ")");
+        }
+    }
+
     /** The oldest snapshot id still present, or null if the table has no snapshot. */
     @Override
     public Long earliestSnapshotId() {

@@ -147,7 +147,7 @@ class CommitHooksTest {
 
     @Test
     void severalFailingCallbacksAreAllNamed() throws Exception {
-        Table table = table("failing-twice", Map.of(TestCommitHookProvider.CALLBACKS_OPTION, "failing,failing"));
+        Table table = table("failing_twice", Map.of(TestCommitHookProvider.CALLBACKS_OPTION, "failing,failing"));
         assertThatThrownBy(() -> commitRow(table, 1)).isInstanceOf(CommitCallbackException.class)
                 .hasMessageContaining("Snapshot 1 of table " + table.location())
                 .hasMessageContaining("2 commit callbacks failed")

@@ -193,6 +193,48 @@ class CommitSafetyTest {
         }
     }
 
+    /**
+     * Issue 15: with {@code snapshot-3} deleted while {@code LATEST} still says 3, a commit used to create a new
+     * {@code snapshot-3}, burying what the lost one referenced. Now it stops, naming the snapshot and the way
+     * on, and writes nothing; reads go on from snapshot 2; after a rollback to 2 (which rewrites the hint)
+     * commits go on.
+     */
+    @Test
+    void aLatestHintNamingALostSnapshotStopsWritersNotReaders() throws Exception {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
+        catalog.createDatabase("db", true);
+        Table table = catalog.createTable(Identifier.of("db", "lost"), schema("orc"), false);
+        for (int n = 1; n <= 3; n++) {
+            try (BatchWrite w = table.newBatchWrite()) {
+                w.write(GenericRow.of(n, Utf8String.fromString("v" + n)));
+                w.commit();
+            }
+        }
+        Path snapshots = dir.resolve("db.db/lost/snapshot");
+        assertThat(Files.readString(snapshots.resolve("LATEST")).trim()).isEqualTo("3");
+        Files.delete(snapshots.resolve("snapshot-3"));
+        long filesBefore = countFiles();
+
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.write(GenericRow.of(4, Utf8String.fromString("v4")));
+            org.assertj.core.api.Assertions.assertThatThrownBy(w::commit)
+                    .isInstanceOf(CommitFailedException.class)
+                    .hasMessageContaining("snapshot/LATEST names snapshot 3 but the newest snapshot file is snapshot-2")
+                    .hasMessageContaining("Nothing was committed")
+                    .hasMessageContaining("strata rollback");
+        }
+        assertThat(Files.exists(snapshots.resolve("snapshot-3"))).as("the lost id is not reused").isFalse();
+        assertThat(countFiles()).as("the failed commit left no file").isEqualTo(filesBefore);
+        assertThat(TestRows.readAll(table)).containsExactlyInAnyOrder("[1, v1]", "[2, v2]");
+
+        table.rollbackTo(2);
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.write(GenericRow.of(4, Utf8String.fromString("v4")));
+            assertThat(w.commit()).isEqualTo(3);
+        }
+        assertThat(TestRows.readAll(table)).containsExactlyInAnyOrder("[1, v1]", "[2, v2]", "[4, v4]");
+    }
+
     @Test
     void concurrentWritersNeverLoseACommit() throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));

@@ -111,7 +111,7 @@ class ObjectStoreCommitTest {
 
     @Test
     void withALockTheSecondWriterWaitsAndCommitsTheNextSnapshot() throws Exception {
-        Table table = objectStoreTable("locked-pair", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
+        Table table = objectStoreTable("locked_pair", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
         assertThat(commitRow(table, 0)).isEqualTo(1);
         ObjectStoreFileSystem.Pause pause = ObjectStoreFileSystem.pauseRenamesOnto("snapshot-2");
 
@@ -185,11 +185,11 @@ class ObjectStoreCommitTest {
 
     @Test
     void aLockOrTheOptionLetsCommitsToAnObjectStoreThrough() throws Exception {
-        Table locked = objectStoreTable("with-lock", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
+        Table locked = objectStoreTable("with_lock", Map.of(TestCommitHookProvider.LOCK_OPTION, "jvm"));
         assertThat(commitRow(locked, 1)).isEqualTo(1);
         assertThat(locked.compactFull()).as("nothing to compact").isEqualTo(-1);
 
-        Table optedOut = objectStoreTable("opted-out", Map.of(REQUIRE_LOCK, "false"));
+        Table optedOut = objectStoreTable("opted_out", Map.of(REQUIRE_LOCK, "false"));
         assertThat(commitRow(optedOut, 1)).isEqualTo(1);
         assertThat(commitRow(optedOut, 2)).isEqualTo(2);
         assertThat(optedOut.compactFull()).isEqualTo(3);

@@ -1,5 +1,6 @@
 package io.strata.hive;
 
+import io.strata.catalog.Identifier;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaManager;
@@ -170,9 +171,12 @@ final class ManagedTables {
                     + hiveTable.getTableName() + ": " + EXTERNAL_WAREHOUSE
                     + " is not set; give a LOCATION");
         }
-        String db = hiveTable.getDbName().toLowerCase(Locale.ROOT);
+        // Hive may allow more characters in names than a directory of the warehouse takes (its special
+        // characters in table names): the names must be Strata's, so the table lies in <db>.db/.
+        String db = Identifier.checkName("database", hiveTable.getDbName()).toLowerCase(Locale.ROOT);
+        String table = Identifier.checkName("table", hiveTable.getTableName()).toLowerCase(Locale.ROOT);
         Path dir = "default".equals(db) ? new Path(root) : new Path(root, db + ".db");
-        return new Path(dir, hiveTable.getTableName().toLowerCase(Locale.ROOT)).toString();
+        return new Path(dir, table).toString();
     }
 
 }

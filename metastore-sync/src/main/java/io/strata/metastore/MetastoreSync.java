@@ -1,5 +1,6 @@
 package io.strata.metastore;
 
+import io.strata.catalog.Identifier;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.change.SnapshotDiff;
 import io.strata.table.source.PartitionStatistics;
@@ -110,6 +111,9 @@ public final class MetastoreSync implements AutoCloseable {
         if (name == null) {
             name = location.getName();
         }
+        // The rule every Strata name follows, which the metastore's default one equals: say so before calling it.
+        Identifier.checkName("metastore database", db);
+        Identifier.checkName("metastore table", name);
         return new String[] {db.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT)};
     }
 

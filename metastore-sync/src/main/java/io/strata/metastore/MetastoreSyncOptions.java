@@ -1,5 +1,6 @@
 package io.strata.metastore;
 
+import io.strata.catalog.Identifier;
 import io.strata.schema.ConfigOption;
 import java.time.Duration;
 import java.util.List;
@@ -20,11 +21,13 @@ public final class MetastoreSyncOptions {
                     + " A table with this option syncs after every commit.", v -> v.trim());
 
     public static final ConfigOption<String> DATABASE = ConfigOption.of("metastore.sync.database", null,
-            "Metastore database of the table; default: <db> of the warehouse layout <warehouse>/<db>.db/<table>.",
-            v -> v.trim());
+            "Metastore database of the table; default: <db> of the warehouse layout <warehouse>/<db>.db/<table>."
+                    + " ASCII letters, digits and '_' (Identifier's rule).",
+            v -> Identifier.checkName("database", v.trim()));
 
     public static final ConfigOption<String> TABLE = ConfigOption.of("metastore.sync.table", null,
-            "Metastore table name; default: the table directory's name.", v -> v.trim());
+            "Metastore table name; default: the table directory's name. ASCII letters, digits and '_' (Identifier's"
+                    + " rule).", v -> Identifier.checkName("table", v.trim()));
 
     public static final ConfigOption<Boolean> STRICT = ConfigOption.of("metastore.sync.strict", false,
             "When true, a failed sync after a commit fails the commit's caller (the snapshot has landed all the"

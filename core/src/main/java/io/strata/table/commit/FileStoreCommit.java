@@ -203,6 +203,7 @@ public final class FileStoreCommit {
             Long startLatest = snapshots.latestSnapshotId();
             int maxRetries = options.commitMaxRetries();
             for (int attempt = 0; ; attempt++) {
+                snapshots.requireLatestPresent();
                 Optional<Snapshot> latest = snapshots.latestSnapshot();
                 Optional<Long> landed = findLanded(startLatest, commitIdentifier, kind);
                 if (landed.isPresent()) {

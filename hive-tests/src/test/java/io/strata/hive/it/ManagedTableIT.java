@@ -107,6 +107,28 @@ class ManagedTableIT {
         assertThatThrownBy(() -> hive.run("DESCRIBE strata_it.managed_bad")).isInstanceOf(CommandProcessorException.class);
     }
 
+    /**
+     * A table name Hive takes (its special characters, in backquotes) that is not a Strata name would put the
+     * table's directory elsewhere than {@code <db>.db/<table>}: refused, no table, no directory (issue 15).
+     */
+    @Test
+    void aNameThatIsNotAStrataNameIsRefused() {
+        for (String name : List.of("`managed-dash`", "`managed/slash`", "`managed..dots`")) {
+            assertThatThrownBy(() -> hive.run("CREATE TABLE strata_it." + name + " (id BIGINT, v STRING)"
+                    + " STORED BY 'io.strata.hive.StrataStorageHandler' TBLPROPERTIES ('primary-key'='id')"))
+                    .as(name)
+                    .isInstanceOf(CommandProcessorException.class);
+            assertThatThrownBy(() -> hive.run("DESCRIBE strata_it." + name)).as(name)
+                    .isInstanceOf(CommandProcessorException.class);
+        }
+        try {
+            hive.run("CREATE TABLE strata_it.`managed-dash` (id BIGINT, v STRING)"
+                    + " STORED BY 'io.strata.hive.StrataStorageHandler' TBLPROPERTIES ('primary-key'='id')");
+        } catch (CommandProcessorException e) {
+            System.out.println("[ManagedTableIT] refusal: " + e.getMessage());
+        }
+    }
+
     @Test
     void anUnknownKeyColumnFailsNamingIt() {
         assertThatThrownBy(() -> hive.run("CREATE TABLE strata_it.managed_badkey (id BIGINT, v STRING)"

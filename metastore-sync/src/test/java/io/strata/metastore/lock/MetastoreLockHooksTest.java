@@ -124,5 +124,10 @@ class MetastoreLockHooksTest {
                 .hasMessageContaining("metastore.sync.database").hasMessageContaining(loose.toString());
         assertThat(io.strata.metastore.MetastoreSync.metastoreName(table, Map.of("metastore.sync.database", "shop")))
                 .containsExactly("shop", "loose");
+        // Names follow Identifier's rule (issue 15): one that is not a name fails naming the option's value.
+        assertThatThrownBy(() -> io.strata.metastore.MetastoreSync.metastoreName(table,
+                Map.of("metastore.sync.database", "shop", "metastore.sync.table", "../evil")))
+                .hasMessageContaining("metastore.sync.table").hasMessageContaining("'../evil'")
+                .hasMessageContaining("may hold only ASCII letters, digits and '_'");
     }
 }

@@ -4,6 +4,7 @@ import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaManager;
+import io.strata.schema.TableOptions;
 import io.strata.table.Table;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -110,6 +111,11 @@ final class CreateCommand extends TableCommand {
                 listOrNone(table.schema().partitionKeys()),
                 table.schema().options().isEmpty() ? "none" : table.schema().options());
         out.flush();
+        // Unknown keys are kept (Paimon's runtime options), but one that looks like a typo is worth a word.
+        for (String hint : TableOptions.typoHints(table.schema().options())) {
+            err.printf("warning: %s%n", hint);
+        }
+        err.flush();
         return 0;
     }
 

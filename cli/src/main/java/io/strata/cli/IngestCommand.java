@@ -22,6 +22,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -236,7 +237,9 @@ final class IngestCommand extends TableCommand {
     private RecordReader open(String input, RowConverter rows, IngestProgress progress)
             throws IOException, RecordException {
         InputStream in = input.equals(STDIN) ? nonClosing(System.in) : Files.newInputStream(Path.of(input));
-        Reader reader = new InputStreamReader(progress.track(in), StandardCharsets.UTF_8);
+        // Strict: a malformed byte fails the read (RecordException.NOT_UTF8) instead of becoming U+FFFD in the table.
+        Reader reader = new InputStreamReader(progress.track(in), StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
         return switch (format) {
             case CSV -> new CsvRecordReader(reader, delimiterChar(), nullString, rows, opColumn);
             case JSON -> new JsonRecordReader(reader, rows, opColumn);

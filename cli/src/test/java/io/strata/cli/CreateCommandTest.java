@@ -95,6 +95,30 @@ class CreateCommandTest {
         assertThat(Files.exists(dir.resolve("lake/shop.db/bad"))).isFalse();
     }
 
+    /**
+     * Issue 15, defect 5: {@code buckets=2} (a typo) on a primary-key table was answered with a message about
+     * {@code bucket} alone; the error now names the typo too, and an accepted table with one gets a warning.
+     * {@code file.format} gets one message for every format Strata does not write.
+     */
+    @Test
+    void optionTyposAreNamedAndFormatsRefusedAlike() {
+        Cli.Result typo = Cli.run("create", "--warehouse", wh(), "--table", "shop.typo", "--columns", "id INT NOT NULL",
+                "--primary-key", "id", "--option", "buckets=2");
+        assertThat(typo.exitCode()).as(typo.toString()).isEqualTo(2);
+        assertThat(typo.err()).contains("'buckets' is not an option Strata knows: did you mean 'bucket'?");
+        Cli.Result warned = Cli.run("create", "--warehouse", wh(), "--table", "shop.append", "--columns", "id INT",
+                "--option", "buckets=2");
+        assertThat(warned.exitCode()).as(warned.toString()).isZero();
+        assertThat(warned.err()).contains("warning: 'buckets' is not an option Strata knows: did you mean 'bucket'?");
+        for (String format : new String[] {"csv", "avro"}) {
+            Cli.Result r = Cli.run("create", "--warehouse", wh(), "--table", "shop.f_" + format, "--columns", "id INT",
+                    "--option", "file.format=" + format);
+            assertThat(r.exitCode()).as(format).isEqualTo(2);
+            assertThat(r.err()).as(format).contains("Strata reads and writes orc and parquet data files (Paimon's avro"
+                    + " data files are not supported)");
+        }
+    }
+
     @Test
     void badAddressingIsUsageError() {
         Cli.Result noTable = Cli.run("create", "--columns", "a INT");

@@ -158,6 +158,51 @@ class IngestCommandTest {
         assertThat(Cli.snapshotCount(table())).isEqualTo(1);
     }
 
+    /**
+     * Issue 15, defect 5: a CSV header naming a column twice and a JSON record with a field twice used to keep the
+     * last value silently; bytes that are not UTF-8 used to become U+FFFD. Now: refused, naming the line.
+     */
+    @Test
+    void duplicateColumnsAndInvalidUtf8AreRefusedNotGuessed() throws IOException {
+        Cli.Result twice = ingest("--format", "csv", file("twice.csv", "dt,id,name,name\n2026-12-01,1,a,b\n").toString());
+        assertThat(twice.exitCode()).isEqualTo(1);
+        assertThat(twice.err()).contains("twice.csv:1: header names column 'name' twice (fields 3 and 4)");
+
+        Path json = file("dup.jsonl", "{\"dt\":\"2026-12-01\",\"id\":1,\"name\":\"a\",\"name\":\"b\"}\n"
+                + "{\"dt\":\"2026-12-01\",\"id\":2,\"name\":\"c\"}\n");
+        Cli.Result dup = ingest("--format", "json", "--on-error", "reject", "--reject-file",
+                dir.resolve("dup.rej").toString(), json.toString());
+        assertThat(dup.exitCode()).as(dup.toString()).isZero();
+        assertThat(dup.err()).contains("dup.jsonl:1: not valid JSON: Duplicate field 'name'");
+        assertThat(Cli.rows(table())).containsExactly("2 | c | null | 2026-12-01 | null | null | null");
+
+        byte[] latin1 = "dt,id,name\n2026-12-01,3,caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Path csv = dir.resolve("latin1.csv");
+        Files.write(csv, latin1);
+        Cli.Result bad = ingest("--format", "csv", csv.toString());
+        assertThat(bad.exitCode()).isEqualTo(1);
+        assertThat(bad.err()).contains("latin1.csv:2: not valid UTF-8").contains("iconv");
+        Path jsonl = dir.resolve("latin1.jsonl");
+        Files.write(jsonl, "{\"dt\":\"2026-12-01\",\"id\":4,\"name\":\"caf\u00e9\"}\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Cli.Result badJson = ingest("--format", "json", jsonl.toString());
+        assertThat(badJson.exitCode()).isEqualTo(1);
+        assertThat(badJson.err()).contains("latin1.jsonl:1: not valid UTF-8");
+        assertThat(Cli.rows(table())).as("nothing of the refused inputs landed").hasSize(1);
+    }
+
+    /** Issue 15, defect 5: DATE 99999999 (a day number) was taken while TIMESTAMP 10000-01-01 was not; both refused now. */
+    @Test
+    void datesOutsideYears1To9999AreRefusedAsTimestampsAre() throws IOException {
+        Cli.Result r = ingest("--format", "csv", "--on-error", "reject", "--reject-file", dir.resolve("d.rej").toString(),
+                file("days.csv", "dt,id,day,at\n2026-12-01,1,99999999,\n2026-12-01,2,,10000-01-01 00:00:00\n"
+                        + "2026-12-01,3,2932896,9999-12-31 23:59:59\n").toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("days.csv:2: column 'day' (DATE): value '99999999': out of range for DATE")
+                .contains("days.csv:3: column 'at' (TIMESTAMP(3)): value '10000-01-01 00:00:00': not a timestamp");
+        assertThat(Cli.rows(table())).containsExactly("3 | null | null | 2026-12-01 | null | 2932896 | 9999-12-31T23:59:59");
+    }
+
     @Test
     void rejectModeWritesRejectsAndGoesOn() throws IOException {
         Path csv = file("mixed.csv", """

@@ -27,7 +27,8 @@ public enum FileFormat {
                 return f;
             }
         }
-        throw new IllegalArgumentException("Unknown file.format '" + value + "' (expected orc, parquet or avro)");
+        throw new IllegalArgumentException("Unknown file.format '" + value + "': Strata reads and writes orc and parquet"
+                + " data files (Paimon's avro data files are not supported)");
     }
 
     /** The format of a data file, from its name's extension. */

@@ -41,7 +41,8 @@ final class OptionsValidation {
         new MergeEngineOptions(options).validate();
         FileFormat format = typed.fileFormat();
         if (format != FileFormat.ORC && format != FileFormat.PARQUET) {
-            throw unsupported("file.format", options.get("file.format"), "supported: orc, parquet");
+            throw unsupported("file.format", options.get("file.format"), "Strata reads and writes orc and parquet data"
+                    + " files (Paimon's avro data files are not supported)");
         }
         if (!typed.partitionLegacyName()) {
             throw unsupported("partition.legacy-name", options.get("partition.legacy-name"), "supported: true");

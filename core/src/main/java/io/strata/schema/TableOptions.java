@@ -273,7 +273,67 @@ public final class TableOptions {
      * option, its value, and what is supported.
      */
     public static void validateForRead(Map<String, String> options) {
-        OptionsValidation.validateForRead(options);
+        try {
+            OptionsValidation.validateForRead(options);
+        } catch (IllegalArgumentException e) {
+            throw withTypoHints(e, options);
+        }
+    }
+
+    /**
+     * For each key of {@code options} that Strata does not declare but that is one or two letters away from
+     * a key it does (a typo: {@code buckets} for {@code bucket}), a hint naming both. Unknown keys are
+     * allowed (Paimon's runtime options, other engines' settings), so this only explains: an error about
+     * {@code bucket} from a table given {@code buckets=2} says why.
+     */
+    public static List<String> typoHints(Map<String, String> options) {
+        List<String> declared = new ArrayList<>();
+        for (ConfigOption<?> option : ALL) {
+            declared.add(option.key());
+            declared.addAll(option.fallbackKeys());
+        }
+        List<String> hints = new ArrayList<>();
+        for (String key : options.keySet()) {
+            if (declared.contains(key)) {
+                continue;
+            }
+            for (String known : declared) {
+                if (editDistanceAtMost2(key, known)) {
+                    hints.add("'" + key + "' is not an option Strata knows: did you mean '" + known + "'?");
+                    break;
+                }
+            }
+        }
+        hints.sort(null);
+        return hints;
+    }
+
+    private static IllegalArgumentException withTypoHints(IllegalArgumentException e, Map<String, String> options) {
+        List<String> hints = typoHints(options);
+        return hints.isEmpty() ? e : new IllegalArgumentException(e.getMessage() + " (" + String.join("; ", hints) + ")", e);
+    }
+
+    /** Whether two keys differ by at most two single-character insertions, deletions or substitutions. */
+    private static boolean editDistanceAtMost2(String a, String b) {
+        if (Math.abs(a.length() - b.length()) > 2) {
+            return false;
+        }
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()] <= 2;
     }
 
     /**
@@ -282,12 +342,21 @@ public final class TableOptions {
      * {@link #validateForWrite(Map, List)}.
      */
     public static void validateForWrite(Map<String, String> options) {
-        OptionsValidation.validateForWrite(options, null);
+        try {
+            OptionsValidation.validateForWrite(options, null);
+        } catch (IllegalArgumentException e) {
+            throw withTypoHints(e, options);
+        }
     }
 
     /** Fails if Strata cannot write a table with these options and primary keys (empty for an append table). */
     public static void validateForWrite(Map<String, String> options, List<String> primaryKeys) {
-        OptionsValidation.validateForWrite(options, Objects.requireNonNull(primaryKeys, "primaryKeys"));
+        Objects.requireNonNull(primaryKeys, "primaryKeys");
+        try {
+            OptionsValidation.validateForWrite(options, primaryKeys);
+        } catch (IllegalArgumentException e) {
+            throw withTypoHints(e, options);
+        }
     }
 
     /** The options of {@link #ALL} as a Markdown table (key, default, description), for the docs. */

@@ -127,11 +127,18 @@ public final class TagManager {
         io.deleteQuietly(tagPath(name));
     }
 
-    /** Fails unless {@code name} can name a tag file: non-blank, no '/', not starting with '.'. */
+    /**
+     * Fails unless {@code name} can name a tag file and print on one line: non-blank, no '/' or backslash, no
+     * control character (a newline would split a listing of tags), not starting with '.'.
+     */
     public static String checkName(String name) {
-        if (name == null || name.isBlank() || name.contains("/") || name.startsWith(".")) {
-            throw new IllegalArgumentException(
-                    "Invalid tag name '" + name + "': must be non-blank, without '/' and not start with '.'");
+        boolean control = name != null && name.chars().anyMatch(Character::isISOControl);
+        if (name == null || name.isBlank() || name.contains("/") || name.contains("\\") || name.startsWith(".")
+                || control) {
+            String shown = name == null ? null : name.chars().mapToObj(c -> Character.isISOControl(c)
+                    ? String.format("\\u%04x", c) : String.valueOf((char) c)).reduce("", String::concat);
+            throw new IllegalArgumentException("Invalid tag name '" + shown + "': must be non-blank, without '/',"
+                    + " '\\' or control characters, and not start with '.'");
         }
         return name;
     }

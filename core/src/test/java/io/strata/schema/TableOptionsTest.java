@@ -45,6 +45,23 @@ class TableOptionsTest {
         assertThat(strata.dataFileThinMode()).as(where).isEqualTo(paimon.dataFileThinMode());
     }
 
+    /** Issue 15, defect 5: a typo of a declared key is named; other unknown keys (Paimon's runtime options) are not. */
+    @Test
+    void keysOneOrTwoLettersFromADeclaredOneAreNamedAsTypos() {
+        assertThat(TableOptions.typoHints(Map.of("buckets", "2", "sink.parallelism", "4", "bucket", "2",
+                "merge-engin", "deduplicate")))
+                .containsExactly("'buckets' is not an option Strata knows: did you mean 'bucket'?",
+                        "'merge-engin' is not an option Strata knows: did you mean 'merge-engine'?");
+        assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("buckets", "2"), List.of("id")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bucket")
+                .hasMessageContaining("did you mean 'bucket'?");
+        assertThatThrownBy(() -> TableOptions.validateForRead(Map.of("file.format", "csv")))
+                .hasMessageContaining("Strata reads and writes orc and parquet data files");
+        assertThatThrownBy(() -> TableOptions.validateForRead(Map.of("file.format", "avro")))
+                .hasMessageContaining("Strata reads and writes orc and parquet data files");
+    }
+
     @Test
     void defaultsAreThoseOfPaimon() {
         assertSameAsPaimon(Map.of());
@@ -153,7 +170,7 @@ class TableOptionsTest {
             "bucket|-2|postpone",
             "bucket|0|bucket > 0 or -1",
             "bucket-function.type|mod|default",
-            "file.format|avro|orc, parquet",
+            "file.format|avro|reads and writes orc and parquet",
             "partition.legacy-name|false|true",
             "metadata.stats-mode|full|truncate(16)",
             "metadata.stats-dense-store|false|true",

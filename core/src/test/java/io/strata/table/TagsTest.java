@@ -58,6 +58,10 @@ class TagsTest {
                 .hasMessageContaining("'nine'");
         assertThatThrownBy(() -> table.tags().create(" ", 1)).hasMessageContaining("Invalid tag name");
         assertThatThrownBy(() -> table.tags().create("a/b", 1)).hasMessageContaining("Invalid tag name 'a/b'");
+        // Issue 15: a newline in a tag name split `strata tags` listings across lines; shown escaped, refused.
+        assertThatThrownBy(() -> table.tags().create("end\nof-month", 1))
+                .hasMessageContaining("Invalid tag name 'end\\u000aof-month'").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> table.tags().create("a\\b", 1)).hasMessageContaining("Invalid tag name");
         assertThatThrownBy(() -> table.tags().create("r", 1, Duration.ZERO)).hasMessageContaining("retention");
         assertThatThrownBy(() -> table.tags().delete("nope")).hasMessageContaining("no tag 'nope'");
         assertThatThrownBy(() -> table.newScan().asOfTag("nope").plan()).hasMessageContaining("no tag 'nope'");

@@ -5,6 +5,7 @@ import io.strata.data.RowKind;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
@@ -61,6 +62,12 @@ public final class CsvRecordReader implements RecordReader {
             } catch (IllegalArgumentException e) {
                 throw new RecordException(1, "header: " + e.getMessage(), "", true);
             }
+            for (int j = 0; j < i; j++) {
+                if (columnOf[j] == columnOf[i]) {
+                    throw new RecordException(1, "header names column '" + name + "' twice (fields " + (j + 1)
+                            + " and " + (i + 1) + "): which value would it take?", "", true);
+                }
+            }
         }
         if (opColumn != null && op < 0) {
             throw new RecordException(1, "header has no op column '" + opColumn + "' (given by --op-column)", "", true);
@@ -107,6 +114,9 @@ public final class CsvRecordReader implements RecordReader {
         try {
             return records.hasNext();
         } catch (UncheckedIOException | IllegalStateException e) {
+            if (e.getCause() instanceof CharacterCodingException) {
+                throw new RecordException(lastLine + 1, RecordException.NOT_UTF8, "", true);
+            }
             // Broken quoting: the parser cannot find where the next record starts, so reading stops here.
             throw new RecordException(lastLine + 1, "CSV syntax error: " + e.getMessage(), "", true);
         }

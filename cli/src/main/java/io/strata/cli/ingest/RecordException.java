@@ -12,6 +12,11 @@ public final class RecordException extends Exception {
     private final String rejectText;
     private final boolean fatal;
 
+    /** Why reading stops at a byte sequence that is not UTF-8 (the input's encoding, which is never guessed). */
+    public static final String NOT_UTF8 = "not valid UTF-8 (a malformed byte sequence on this line or the next):"
+            + " ingest reads UTF-8 only and never replaces bytes it cannot decode; convert the input (iconv -f <its"
+            + " encoding> -t UTF-8)";
+
     public RecordException(long line, String reason, String rejectText, boolean fatal) {
         super(reason);
         this.line = line;

@@ -63,8 +63,7 @@ public final class ValueConverter {
             case DECIMAL -> decimal(number(s, t), t);
             case CHAR, VARCHAR -> string(s, t);
             case BINARY, VARBINARY -> binary(s, t);
-            case DATE -> INTEGER.matcher(s).matches() ? Math.toIntExact(integer(s, Integer.MIN_VALUE, Integer.MAX_VALUE, t))
-                    : date(s);
+            case DATE -> INTEGER.matcher(s).matches() ? Math.toIntExact(integer(s, FIRST_DAY, LAST_DAY, t)) : date(s);
             case TIME -> INTEGER.matcher(s).matches() ? timeOfDay(Long.parseLong(s)) : time(s);
             case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> INTEGER.matcher(s).matches()
                     ? epochTimestamp(Long.parseLong(s), t) : timestamp(s, t);
@@ -216,12 +215,24 @@ public final class ValueConverter {
         return bytes;
     }
 
+    /**
+     * Days since 1970-01-01 of 0001-01-01 and 9999-12-31: the dates Hive, Paimon and the SQL standard have, and
+     * the years a TIMESTAMP text can name, so a DATE given as a day number gets the same range.
+     */
+    static final long FIRST_DAY = LocalDate.of(1, 1, 1).toEpochDay();
+    static final long LAST_DAY = LocalDate.of(9999, 12, 31).toEpochDay();
+
     private static int date(String s) {
+        LocalDate date;
         try {
-            return Math.toIntExact(LocalDate.parse(s).toEpochDay());
+            date = LocalDate.parse(s);
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("not a date yyyy-MM-dd (or days since 1970-01-01)");
         }
+        if (date.toEpochDay() < FIRST_DAY || date.toEpochDay() > LAST_DAY) {
+            throw new IllegalArgumentException("out of range for DATE (0001-01-01..9999-12-31)");
+        }
+        return Math.toIntExact(date.toEpochDay());
     }
 
     private static int time(String s) {

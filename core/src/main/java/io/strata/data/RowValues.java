@@ -37,6 +37,18 @@ public final class RowValues {
         };
     }
 
+    /** The fields at {@code positions} as {@code name=value, ...}, for error messages. */
+    public static String describe(Row row, RowType type, int[] positions) {
+        StringBuilder text = new StringBuilder();
+        for (int position : positions) {
+            if (!text.isEmpty()) {
+                text.append(", ");
+            }
+            text.append(type.field(position).name()).append('=').append(get(row, position, type.typeAt(position)));
+        }
+        return text.toString();
+    }
+
     /** The element at {@code i}, or null. */
     public static Object get(ArrayData array, int i, DataType type) {
         if (array.isNullAt(i)) {

@@ -275,7 +275,8 @@ public final class WriteBuffer implements AutoCloseable {
         String duplicates = merge.duplicateKeyRejection();
         while (records.next()) {
             if (duplicates != null && records.nextHasSameKey()) {
-                throw new IllegalArgumentException(duplicates + " " + keyText(records.row()));
+                throw new IllegalArgumentException(duplicates + " "
+                        + RowValues.describe(codec.view(records.row()), rowType, keyPositions));
             }
             switch (reduction) {
                 case NEWEST -> {
@@ -308,20 +309,6 @@ public final class WriteBuffer implements AutoCloseable {
                 }
             }
         }
-    }
-
-    /** The key of a buffered record as {@code name=value, ...}, for error messages. */
-    private String keyText(BinaryRow stored) {
-        Row row = codec.view(stored);
-        StringBuilder text = new StringBuilder();
-        for (int position : keyPositions) {
-            if (!text.isEmpty()) {
-                text.append(", ");
-            }
-            text.append(rowType.field(position).name()).append('=')
-                    .append(RowValues.get(row, position, rowType.field(position).type()));
-        }
-        return text.toString();
     }
 
     /** Drops everything buffered: frees the memory and deletes the spill files. */

@@ -129,12 +129,12 @@ public final class TableWriter implements BatchWrite, TableWrite {
 
     /** A batch write: a random commit user, and no compaction unless {@code full-compaction.delta-commits} asks. */
     public TableWriter(Table table) {
-        this(table, UUID.randomUUID().toString(), false, true);
+        this(table, UUID.randomUUID().toString(), WriteMode.batch(false));
     }
 
     /** @param autoCompaction whether to compact as files are flushed (still off with {@code write-only}) */
     public TableWriter(Table table, String commitUser, boolean autoCompaction) {
-        this(table, commitUser, autoCompaction, true);
+        this(table, commitUser, WriteMode.batch(autoCompaction));
     }
 
     /**
@@ -142,7 +142,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
      * committed by itself, so it opens no commit hooks (no commit lock, no callbacks) in the task.
      */
     public static TableWriter forTask(Table table) {
-        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false);
+        return new TableWriter(table, UUID.randomUUID().toString(), WriteMode.task());
     }
 
     /**
@@ -151,7 +151,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
      * {@code ignorePreviousFiles}, since the files of the table are replaced.
      */
     public static TableWriter forOverwriteTask(Table table) {
-        return new TableWriter(table, UUID.randomUUID().toString(), false, false, true);
+        return new TableWriter(table, UUID.randomUUID().toString(), WriteMode.task().ignoringPreviousFiles());
     }
 
     /**
@@ -161,7 +161,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
      * writes of one bucket in one commit start at the same number.
      */
     public static TableWriter forReplacingTask(Table table) {
-        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false, REPLACING_GAP);
+        return new TableWriter(table, UUID.randomUUID().toString(), WriteMode.task().withSequenceGap(REPLACING_GAP));
     }
 
     /**
@@ -172,26 +172,13 @@ public final class TableWriter implements BatchWrite, TableWrite {
      * {@link JobCommit} compacts level 0 of such buckets once, after the job's commit.
      */
     public static TableWriter forUncompactedTask(Table table) {
-        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false, 0, true);
+        return new TableWriter(table, UUID.randomUUID().toString(), WriteMode.task().neverCompacting());
     }
 
     /** As {@link #forUncompactedTask}, with the sequence numbers of {@link #forReplacingTask}. */
     public static TableWriter forUncompactedReplacingTask(Table table) {
-        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false, REPLACING_GAP, true);
-    }
-
-    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits) {
-        this(table, commitUser, autoCompaction, commits, false);
-    }
-
-    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
-            boolean ignorePreviousFiles) {
-        this(table, commitUser, autoCompaction, commits, ignorePreviousFiles, 0);
-    }
-
-    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
-            boolean ignorePreviousFiles, long sequenceGap) {
-        this(table, commitUser, autoCompaction, commits, ignorePreviousFiles, sequenceGap, false);
+        return new TableWriter(table, UUID.randomUUID().toString(),
+                WriteMode.task().neverCompacting().withSequenceGap(REPLACING_GAP));
     }
 
     /**
@@ -201,16 +188,16 @@ public final class TableWriter implements BatchWrite, TableWrite {
      * winning. The buffers spill instead of flushing early, so every record of a key meets in one merge.
      */
     public static TableWriter forUniqueKeyTask(Table table, String why) {
-        return new TableWriter(table, UUID.randomUUID().toString(), false, false, false, 0, false, why);
+        return new TableWriter(table, UUID.randomUUID().toString(), WriteMode.task().rejectingDuplicateKeys(why));
     }
 
-    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
-            boolean ignorePreviousFiles, long sequenceGap, boolean uncompacted) {
-        this(table, commitUser, autoCompaction, commits, ignorePreviousFiles, sequenceGap, uncompacted, null);
-    }
-
-    private TableWriter(Table table, String commitUser, boolean autoCompaction, boolean commits,
-            boolean ignorePreviousFiles, long sequenceGap, boolean uncompacted, String rejectDuplicateKeys) {
+    private TableWriter(Table table, String commitUser, WriteMode mode) {
+        boolean autoCompaction = mode.autoCompaction();
+        boolean commits = mode.commits();
+        boolean uncompacted = mode.uncompacted();
+        String rejectDuplicateKeys = mode.rejectDuplicateKeys();
+        long sequenceGap = mode.sequenceGap();
+        boolean ignorePreviousFiles = mode.ignorePreviousFiles();
         this.table = table;
         this.sequenceGap = sequenceGap;
         this.store = TableStore.of(table);

@@ -73,10 +73,30 @@ public final class FileIO {
     }
 
     public FSDataInputStream open(Path path) throws IOException {
+        requireRegularFile(path);
         try {
             return fileSystem(path).open(path);
         } catch (FileNotFoundException e) {
             throw new FileNotFoundException("File does not exist: " + path);
+        }
+    }
+
+    /**
+     * Fails, naming the path, if it is a local FIFO, socket, device or directory. Opening a FIFO blocks
+     * until something writes into it, so a table file replaced by one would hang a read or a compaction
+     * for ever; Hadoop's local file system reports every such path as a file. Other file systems hold
+     * only files and directories, and a missing path is left to the open that follows (its own error).
+     */
+    public void requireRegularFile(Path path) throws IOException {
+        FileSystem fs = fileSystem(path);
+        if (!isLocal(fs)) {
+            return;
+        }
+        java.nio.file.Path local = ((RawLocalFileSystem) fs).pathToFile(path).toPath();
+        if (Files.exists(local) && !Files.isRegularFile(local)) {
+            String kind = Files.isDirectory(local) ? "a directory" : "a FIFO, socket or device";
+            throw new IOException("Cannot read " + path + ": it is " + kind + ", not a regular file;"
+                    + " a table's files are regular files (was it replaced?)");
         }
     }
 

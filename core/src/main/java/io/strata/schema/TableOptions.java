@@ -103,6 +103,15 @@ public final class TableOptions {
     public static final ConfigOption<Integer> COMMIT_MAX_RETRIES = ConfigOption.intOption(
             "commit.max-retries", 10, "How often a commit that lost a race is retried.");
 
+    /**
+     * Strata's own option (Paimon ignores it). A compaction's commit retries only the commit, never the
+     * compaction, and giving up throws the compaction's work away: beside writers that commit many times a
+     * second it may lose more races than a write may before it lands.
+     */
+    public static final ConfigOption<Integer> COMMIT_COMPACTION_MAX_RETRIES = ConfigOption.intOption(
+            "commit.compaction-max-retries", 50,
+            "How often the commit of a compaction that lost a race is retried (Strata's own option).");
+
     public static final ConfigOption<Integer> NUM_SORTED_RUN_COMPACTION_TRIGGER = ConfigOption.intOption(
             "num-sorted-run.compaction-trigger", 5, "Number of sorted runs that triggers a compaction.");
 
@@ -140,7 +149,7 @@ public final class TableOptions {
             BUCKET, BUCKET_KEY, FILE_FORMAT, FILE_COMPRESSION, TARGET_FILE_SIZE, WRITE_BUFFER_SIZE, WRITE_BUFFER_SPILLABLE,
             MERGE_ENGINE, SEQUENCE_FIELD, SEQUENCE_FIELD_DESCENDING, IGNORE_DELETE, CHANGELOG_PRODUCER,
             DELETION_VECTORS_ENABLED, PARTITION_DEFAULT_NAME, PARTITION_LEGACY_NAME, MANIFEST_MERGE_MIN_COUNT,
-            MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT,
+            MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_COMPACTION_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT,
             COMMIT_REQUIRE_LOCK_ON_OBJECT_STORE, NUM_SORTED_RUN_COMPACTION_TRIGGER, NUM_LEVELS,
             READ_BATCH_SIZE, DATA_FILE_THIN_MODE), CompactionOptions.ALL, ChangelogOptions.ALL, LifecycleOptions.ALL);
 
@@ -235,6 +244,10 @@ public final class TableOptions {
 
     public int commitMaxRetries() {
         return get(COMMIT_MAX_RETRIES);
+    }
+
+    public int commitCompactionMaxRetries() {
+        return get(COMMIT_COMPACTION_MAX_RETRIES);
     }
 
     public Duration commitMinRetryWait() {

@@ -16,14 +16,18 @@ import org.apache.hadoop.fs.Path;
  * {@code LATEST} and {@code EARLIEST} hint files.
  *
  * <p>Hints are only hints: they are rewritten best effort after a commit or an expiration, so they may
- * lag. {@code LATEST} is trusted only if its snapshot exists and the next one does not; {@code
- * EARLIEST} only if its snapshot exists. Otherwise the directory is listed.
+ * lag. {@code LATEST} is trusted if its snapshot exists, then the ids after it are probed until one is
+ * absent (a few; snapshot ids have no gaps); {@code EARLIEST} only if its snapshot exists. Otherwise the
+ * directory is listed.
  */
 public final class SnapshotManager implements Snapshots {
 
     static final String SNAPSHOT_PREFIX = "snapshot-";
     private static final String LATEST = NumberedFiles.LATEST;
     private static final String EARLIEST = NumberedFiles.EARLIEST;
+
+    /** How many ids past the LATEST hint are probed before the snapshot directory is listed instead. */
+    private static final int HINT_LOOK_AHEAD = 16;
 
     private final FileIO io;
     private final Path tableRoot;
@@ -51,8 +55,16 @@ public final class SnapshotManager implements Snapshots {
     @Override
     public Long latestSnapshotId() {
         Long hint = readHint(LATEST);
-        if (hint != null && hint > 0 && exists(snapshotPath(hint)) && !exists(snapshotPath(hint + 1))) {
-            return hint;
+        if (hint != null && hint > 0 && exists(snapshotPath(hint))) {
+            // Beside busy writers the hint lags a few commits behind (each writes it after its snapshot):
+            // a few existence checks find the latest where a listing would cost one call per snapshot kept.
+            long id = hint;
+            for (int probe = 0; probe < HINT_LOOK_AHEAD; probe++) {
+                if (!exists(snapshotPath(id + 1))) {
+                    return id;
+                }
+                id++;
+            }
         }
         List<Long> ids = listIds();
         return ids.isEmpty() ? null : ids.get(ids.size() - 1);

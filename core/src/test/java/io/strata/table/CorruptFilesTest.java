@@ -2,6 +2,7 @@ package io.strata.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
@@ -12,6 +13,7 @@ import io.strata.schema.Schema;
 import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +82,29 @@ class CorruptFilesTest {
                     .as("%s %s (%s)", damage, victim.getFileName(), format)
                     .hasStackTraceContaining(victim.getFileName().toString());
         }
+    }
+
+    /**
+     * Issue 15, defect 7: a table file replaced by a FIFO used to hang reads and compactions (opening a
+     * FIFO waits for a writer). Now both fail at once, naming the file.
+     */
+    @ParameterizedTest
+    @CsvSource({"data-,orc", "data-,parquet", "manifest-,parquet", "snapshot-2,parquet"})
+    void aFileReplacedByAFifoFailsReadsAndCompactionsNamingIt(String prefix, String format) throws Exception {
+        Table table = table(format);
+        Path victim = prefix.equals("manifest-") ? findManifest() : find(prefix);
+        Files.delete(victim);
+        Process mkfifo = new ProcessBuilder("mkfifo", victim.toString()).redirectErrorStream(true).start();
+        assertThat(mkfifo.waitFor()).as("mkfifo exit code").isZero();
+        assertThat(Files.isRegularFile(victim)).isFalse();
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            assertThatThrownBy(() -> TestRows.readAll(table))
+                    .hasStackTraceContaining(victim.getFileName().toString())
+                    .hasStackTraceContaining("FIFO");
+            assertThatThrownBy(() -> table.newCompaction().run())
+                    .hasStackTraceContaining(victim.getFileName().toString())
+                    .hasStackTraceContaining("FIFO");
+        });
     }
 
     private Path findManifest() throws Exception {

@@ -85,6 +85,7 @@ final class OrcFormatReader implements FormatReader {
     }
 
     private static Reader open(FileIO io, Path path) throws IOException {
+        io.requireRegularFile(path);
         try {
             return OrcFile.createReader(path, OrcFile.readerOptions(io.hadoopConf()).filesystem(io.fileSystem(path)));
         } catch (FileNotFoundException e) {

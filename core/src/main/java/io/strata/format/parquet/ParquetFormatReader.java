@@ -52,6 +52,7 @@ final class ParquetFormatReader implements FormatReader {
         FileSystem fs = io.fileSystem(path);
         FSDataInputStream opened = null;
         try {
+            io.requireRegularFile(path);
             long length = fs.getFileStatus(path).getLen();
             opened = fs.open(path);
             ParquetMetadata footer = ParquetFooter.read(opened, length, converter);

@@ -38,20 +38,19 @@ final class CommitConflicts {
         this.snapshotFiles = snapshotFiles;
     }
 
-    /** Files we delete must still be live; files we add above level 0 must not overlap that level's files. */
-    void checkFiles(Snapshot latest, List<ManifestEntry> changes) throws IOException {
+    /**
+     * Files we delete must still be live; files we add above level 0 must not overlap that level's files.
+     * {@code liveFiles} follows the latest snapshot across the attempts of one commit.
+     */
+    void checkFiles(Snapshot latest, LiveFiles liveFiles, List<ManifestEntry> changes) throws IOException {
         boolean deletes = changes.stream().anyMatch(e -> e.kind() == FileKind.DELETE);
         boolean upperAdds = changes.stream().anyMatch(e -> e.kind() == FileKind.ADD && e.file().level() > 0);
         if (!deletes && !upperAdds) {
             return;
         }
-        List<ManifestEntry> live = snapshotFiles.liveEntries(latest, null);
-        Set<ManifestEntry.Identifier> liveIds = new HashSet<>();
-        for (ManifestEntry e : live) {
-            liveIds.add(e.identifier());
-        }
+        Map<ManifestEntry.Identifier, ManifestEntry> live = liveFiles.of(latest);
         for (ManifestEntry change : changes) {
-            if (change.kind() == FileKind.DELETE && !liveIds.contains(change.identifier())) {
+            if (change.kind() == FileKind.DELETE && !live.containsKey(change.identifier())) {
                 throw new CommitConflictException(paths.root(), "Commit conflict on table " + paths.root() + ": file " + change.file().fileName()
                         + " was already removed by snapshot <= " + latest.id() + " (a concurrent compaction?)");
             }
@@ -70,7 +69,7 @@ final class CommitConflicts {
             if (add.kind() != FileKind.ADD || add.file().level() == 0) {
                 continue;
             }
-            for (ManifestEntry e : live) {
+            for (ManifestEntry e : live.values()) {
                 DataFileMeta f = e.file();
                 if (e.bucket() == add.bucket() && f.level() == add.file().level() && e.partition().equals(add.partition())
                         && !removed.contains(e.identifier())

@@ -201,14 +201,20 @@ public final class FileStoreCommit {
                 changelogManifests = new ChangelogManifests(list, records);
             }
             Long startLatest = snapshots.latestSnapshotId();
-            int maxRetries = options.commitMaxRetries();
+            // Snapshots after this one have not been looked at for our commit yet.
+            long landedCheckedUpTo = startLatest == null ? 0 : startLatest;
+            LiveFiles liveFiles = new LiveFiles(snapshots, snapshotFiles);
+            int maxRetries = kind == CommitKind.COMPACT ? options.commitCompactionMaxRetries() : options.commitMaxRetries();
             for (int attempt = 0; ; attempt++) {
                 snapshots.requireLatestPresent();
                 Optional<Snapshot> latest = snapshots.latestSnapshot();
-                Optional<Long> landed = findLanded(startLatest, commitIdentifier, kind);
-                if (landed.isPresent()) {
-                    keepFiles = true;
-                    return snapshots.snapshot(landed.get());
+                if (latest.isPresent()) {
+                    Optional<Snapshot> landed = findLanded(landedCheckedUpTo, latest.get(), commitIdentifier, kind);
+                    if (landed.isPresent()) {
+                        keepFiles = true;
+                        return landed.get();
+                    }
+                    landedCheckedUpTo = Math.max(landedCheckedUpTo, latest.get().id());
                 }
                 Changes computed = latestChanges == null ? null : latestChanges.compute(latest.orElse(null));
                 List<ManifestEntry> attemptChanges = changes;
@@ -221,7 +227,7 @@ public final class FileStoreCommit {
                     attemptIndexChanges = concat(computed.index(), indexChanges);
                 }
                 if (latest.isPresent()) {
-                    conflicts.checkFiles(latest.get(), attemptChanges);
+                    conflicts.checkFiles(latest.get(), liveFiles, attemptChanges);
                 }
                 // The computed index changes are the latest snapshot's by construction: only the fixed ones are checked.
                 conflicts.checkDeletionVectors(latest.orElse(null), indexChanges);
@@ -260,9 +266,11 @@ public final class FileStoreCommit {
                     io.deleteQuietly(p);
                 }
                 if (attempt >= maxRetries) {
+                    String option = kind == CommitKind.COMPACT ? "commit.compaction-max-retries" : "commit.max-retries";
                     throw new CommitConflictException(paths.root(), "Commit to table " + paths.root() + " failed after "
                             + (attempt + 1) + " attempts and changed nothing: other writers kept committing snapshot "
-                            + next.id());
+                            + next.id() + " first. Retry when fewer writers commit, or raise the table option " + option
+                            + " (now " + maxRetries + ")");
                 }
                 LOG.info("Snapshot {} of {} was taken by another writer; retrying", next.id(), paths.root());
                 backOff(attempt);
@@ -398,20 +406,22 @@ public final class FileStoreCommit {
         return OptionalLong.empty();
     }
 
-    /** A snapshot after {@code startLatest} with our user, identifier and kind: our commit already landed. */
-    private Optional<Long> findLanded(Long startLatest, long commitIdentifier, CommitKind kind) throws IOException {
-        Long latest = snapshots.latestSnapshotId();
-        if (latest == null) {
-            return Optional.empty();
-        }
-        long from = startLatest == null ? 1 : startLatest + 1;
-        for (long id = latest; id >= from; id--) {
-            if (!snapshots.snapshotExists(id)) {
+    /**
+     * A snapshot after {@code checkedUpTo} up to {@code latest} with our user, identifier and kind: our
+     * commit already landed. Each attempt looks only at the snapshots that appeared since the previous one,
+     * so that a commit retried beside busy writers does not read more snapshots with every attempt.
+     */
+    private Optional<Snapshot> findLanded(long checkedUpTo, Snapshot latest, long commitIdentifier, CommitKind kind)
+            throws IOException {
+        for (long id = latest.id(); id > checkedUpTo; id--) {
+            Optional<Snapshot> s = id == latest.id() ? Optional.of(latest) : snapshots.snapshotIfExists(id);
+            if (s.isEmpty()) {
+                // Expired while we looked: everything older is gone too.
                 break;
             }
-            Snapshot s = snapshots.snapshot(id);
-            if (commitUser.equals(s.commitUser()) && s.commitIdentifier() == commitIdentifier && s.commitKind() == kind) {
-                return Optional.of(id);
+            if (commitUser.equals(s.get().commitUser()) && s.get().commitIdentifier() == commitIdentifier
+                    && s.get().commitKind() == kind) {
+                return s;
             }
         }
         return Optional.empty();

@@ -36,9 +36,13 @@ public final class Json {
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
+            // Jackson's exception rides along as suppressed, not as the cause: Hive's planner (Calcite's
+            // rethrow) reports only the root cause of a failure, and Jackson's names no file.
+            IllegalArgumentException failure = new IllegalArgumentException(
                     "Cannot parse " + what + " in " + sourceName + " (truncated or corrupt JSON): "
-                            + e.getOriginalMessage(), e);
+                            + e.getOriginalMessage());
+            failure.addSuppressed(e);
+            throw failure;
         }
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException(

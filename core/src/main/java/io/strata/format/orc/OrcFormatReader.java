@@ -9,6 +9,7 @@ import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.Map;
 import java.util.TimeZone;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
@@ -32,6 +33,7 @@ final class OrcFormatReader implements FormatReader {
     private final RecordReader rows;
     private final VectorizedRowBatch batch;
     private final ColumnVector[] columns;
+    private final OrcReadCheck readCheck;
     private long batchPosition = -1;
 
     /** @param skipFilter row groups that cannot match it are skipped; null reads every row */
@@ -53,6 +55,9 @@ final class OrcFormatReader implements FormatReader {
             this.columns = new ColumnVector[readType.fieldCount()];
             // The zone ORC converts timestamps into is the JVM zone now; Paimon's reader uses the same.
             OrcColumns factory = new OrcColumns(path, TimeZone.getDefault());
+            this.readCheck = new OrcReadCheck(path, reader.getNumberOfRows());
+            org.apache.orc.ColumnStatistics[] statistics = reader.getStatistics();
+            Map<Integer, Long> digests = storedDigests(reader, path);
             for (int i = 0; i < columns.length; i++) {
                 DataField field = readType.field(i);
                 int k = OrcTypes.childIndex(schema, field);
@@ -69,6 +74,13 @@ final class OrcFormatReader implements FormatReader {
                     batch.cols[k] = TypeUtils.createColumn(column, TypeDescription.RowBatchVersion.USE_DECIMAL64, batchSize);
                 }
                 columns[i] = factory.create(batch.cols[k], column, field.type(), field.name());
+                if (column.getCategory().isPrimitive() && column.getId() < statistics.length) {
+                    readCheck.add(k, field.name(), column, statistics[column.getId()]);
+                }
+                Long digest = digests.get(k);
+                if (digest != null && OrcValueDigests.digestible(column)) {
+                    readCheck.addDigest(k, field.name(), column, digest);
+                }
             }
             Reader.Options options = reader.options().include(include);
             SearchArgument sarg = skipFilter == null ? null : OrcSearchArguments.of(skipFilter, readType, schema);
@@ -99,9 +111,14 @@ final class OrcFormatReader implements FormatReader {
     public ColumnarBatch nextBatch() throws IOException {
         try {
             if (!rows.nextBatch(batch)) {
+                readCheck.verify();
                 return null;
             }
-        } catch (IOException | RuntimeException e) {
+            readCheck.accept(batch);
+        } catch (IOException e) {
+            throw e.getMessage() != null && e.getMessage().contains(path.toString())
+                    ? e : new IOException("Cannot read ORC file " + path + " (corrupt?): " + e, e);
+        } catch (RuntimeException e) {
             // Corrupt streams surface as anything from EOFException to ArrayIndexOutOfBounds.
             throw new IOException("Cannot read ORC file " + path + " (corrupt?): " + e, e);
         }
@@ -121,6 +138,19 @@ final class OrcFormatReader implements FormatReader {
             rows.close();
         } finally {
             reader.close();
+        }
+    }
+
+    /** The value digests Strata's writer stored in the file; none in files other writers made. */
+    private static Map<Integer, Long> storedDigests(Reader reader, Path path) throws IOException {
+        if (!reader.hasMetadataValue(OrcValueDigests.METADATA_KEY)) {
+            return Map.of();
+        }
+        try {
+            return OrcValueDigests.parse(reader.getMetadataValue(OrcValueDigests.METADATA_KEY));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("ORC file " + path + " is corrupt: its metadata " + OrcValueDigests.METADATA_KEY
+                    + " cannot be read: " + e.getMessage(), e);
         }
     }
 

@@ -7,6 +7,8 @@ import io.strata.format.StatsCollector;
 import io.strata.fs.FileIO;
 import io.strata.types.RowType;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -44,6 +46,7 @@ final class OrcFormatWriter implements FormatWriter {
     private final VectorizedRowBatch batch;
     private final OrcFieldWriter[] fields;
     private final StatsCollector stats;
+    private final OrcValueDigests digests;
     private long rowCount;
     private long fileSize = -1;
     private boolean closed;
@@ -63,6 +66,15 @@ final class OrcFormatWriter implements FormatWriter {
         this.out = io.create(path, false);
         this.batch = schema.createRowBatch(BATCH_SIZE);
         batch.reset();
+        List<Integer> digestIndexes = new ArrayList<>();
+        List<TypeDescription> digestTypes = new ArrayList<>();
+        for (int i = 0; i < schema.getChildren().size(); i++) {
+            if (OrcValueDigests.digestible(schema.getChildren().get(i))) {
+                digestIndexes.add(i);
+                digestTypes.add(schema.getChildren().get(i));
+            }
+        }
+        this.digests = OrcValueDigests.of(digestIndexes, digestTypes);
         this.fields = new OrcFieldWriter[fileType.fieldCount()];
         for (int i = 0; i < fields.length; i++) {
             fields[i] = OrcFieldWriter.of(fileType.typeAt(i));
@@ -119,6 +131,7 @@ final class OrcFormatWriter implements FormatWriter {
         if (writer == null) {
             startWriter();
         }
+        digests.accept(batch);
         try {
             writer.addRowBatch(batch);
         } catch (IOException | RuntimeException e) {
@@ -169,6 +182,7 @@ final class OrcFormatWriter implements FormatWriter {
             }
         } finally {
             try {
+                writer.addUserMetadata(OrcValueDigests.METADATA_KEY, digests.toMetadata());
                 writer.close();
             } catch (IOException | RuntimeException e) {
                 throw new IOException("Cannot finish ORC file " + path + ": " + e.getMessage(), e);

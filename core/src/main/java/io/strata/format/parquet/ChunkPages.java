@@ -45,6 +45,7 @@ final class ChunkPages {
                 throw new IOException("page of column " + column + " at byte " + body + " has " + size
                         + " bytes, the chunk has " + in.available() + " left");
             }
+            PageChecksum.verify(header, chunk, body, size, column, body);
             in.skipNBytes(size);
             if (header.isSetData_page_header()) {
                 values += header.getData_page_header().getNum_values();

@@ -27,6 +27,7 @@ import org.apache.parquet.schema.PrimitiveType;
 final class ColumnChunkPageReader implements PageReader {
 
     private final ByteArrayInputStream in;
+    private final int chunkLength;
     private final long totalValueCount;
     private final BytesInputDecompressor decompressor;
     private final ParquetMetadataConverter converter;
@@ -45,6 +46,7 @@ final class ColumnChunkPageReader implements PageReader {
             String column)
             throws IOException {
         this.in = new ByteArrayInputStream(chunk);
+        this.chunkLength = chunk.length;
         this.totalValueCount = totalValueCount;
         this.decompressor = decompressor;
         this.converter = converter;
@@ -133,10 +135,12 @@ final class ColumnChunkPageReader implements PageReader {
         if (size < 0) {
             throw new IOException("negative page size " + size + " in column " + column);
         }
+        int offset = chunkLength - in.available();
         byte[] bytes = in.readNBytes(size);
         if (bytes.length != size) {
             throw new IOException("page of column " + column + " is cut short: " + bytes.length + " of " + size + " bytes");
         }
+        PageChecksum.verify(header, bytes, 0, size, column, offset);
         return bytes;
     }
 

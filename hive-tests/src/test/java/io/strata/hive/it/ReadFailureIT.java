@@ -174,4 +174,25 @@ class ReadFailureIT {
         List<String> tables = hive.query("SHOW TABLES IN strata_it LIKE 'fail_option2'");
         assertThat(tables).isEmpty();
     }
+
+    /**
+     * Issue 15, defect 6: a truncated snapshot file. Every query shape, on a fetch task and on each engine,
+     * fails naming the snapshot file; some used to fail with a bare {@code JsonEOFException} that named nothing.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void aTruncatedSnapshotFailsEveryQueryNamingTheFile(Engine engine) throws Exception {
+        String name = "fail_snapshot_" + engine.setting();
+        Table table = newTable(name);
+        java.nio.file.Path snapshot = java.nio.file.Path.of(table.location().toUri()).resolve("snapshot").resolve("snapshot-1");
+        byte[] content = Files.readAllBytes(snapshot);
+        Files.write(snapshot, Arrays.copyOf(content, content.length / 2));
+        for (String query : List.of("SELECT * FROM strata_it." + name, "SELECT * FROM strata_it." + name + " WHERE id = 3",
+                "SELECT count(*) FROM strata_it." + name, "SELECT v, count(*) FROM strata_it." + name + " GROUP BY v",
+                "SELECT max(id) FROM strata_it." + name + " WHERE v > 'v2'")) {
+            assertThatThrownBy(() -> hive.run(ExecutionMode.of(engine, true), query)).as(query)
+                    .isInstanceOf(CommandProcessorException.class)
+                    .hasMessageContaining("db.db/" + name + "/snapshot/snapshot-1");
+        }
+    }
 }

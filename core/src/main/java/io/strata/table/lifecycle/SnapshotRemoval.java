@@ -29,13 +29,15 @@ import org.slf4j.LoggerFactory;
  * from the earliest up to (excluding) an end snapshot, bounded by retain-min, retain-max, consumers,
  * max-deletes and the age cutoff.
  *
- * <p>Order, so that a crash leaves the retained snapshots and tags whole (only the snapshots being
- * expired may lose files, and the next run removes them; the rest are orphans): first the
+ * <p>Order, so that a crash at any point leaves every snapshot that is still listed whole, and whatever
+ * it did not get to delete an orphan that orphan removal finds: first the snapshot files, oldest first,
+ * and the EARLIEST hint (the snapshots were read before, so what they reference is known); then the
  * data files that the deltas of snapshots (begin, end] removed, unless the nearest earlier tag still
  * holds them; then the changelog files of the expired snapshots; then the manifests, manifest lists,
  * index manifests and index (deletion-vector) files that neither the end snapshot nor a tag in the
- * range needs; then the snapshot files; last the EARLIEST hint. A file removed by snapshot s is not
- * live in s or later (file names are never reused), so every retained snapshot stays whole.
+ * range needs. A file removed by snapshot s is not live in s or later (file names are never reused), so
+ * every retained snapshot stays whole. (Paimon 1.4.2 deletes the snapshot files last: a crash there left
+ * listed snapshots whose manifests were gone, which Strata's crash trials found.)
  *
  * <p>When changelogs outlive snapshots ({@link LifecycleOptions#changelogDecoupled}), each expired
  * snapshot is first written to {@code changelog/changelog-N}, its changelog files and changelog
@@ -90,6 +92,18 @@ final class SnapshotRemoval {
         long begin = including.get(0).id();
         List<Snapshot> tagged = tags.taggedSnapshots();
         List<Path> deleted = new ArrayList<>();
+        List<Long> expired = new ArrayList<>();
+        if (end.id() == endExclusive) {
+            for (Snapshot s : expiring) {
+                if (changelogDecoupled) {
+                    // The same JSON under changelog/, written before the snapshot file goes: never neither.
+                    changelogs.commit(s);
+                }
+                snapshots.deleteSnapshot(s.id());
+                expired.add(s.id());
+            }
+            snapshots.commitEarliestHint(endExclusive);
+        }
 
         deleteRemovedDataFiles(including, begin, tagged, deleted);
         // Kept changelogs keep their changelog files; ChangelogExpiration deletes them later.
@@ -138,16 +152,6 @@ final class SnapshotRemoval {
                 }
             }
         }
-        List<Long> expired = new ArrayList<>();
-        for (Snapshot s : expiring) {
-            if (changelogDecoupled) {
-                // The same JSON under changelog/, written before the snapshot file goes: never neither.
-                changelogs.commit(s);
-            }
-            snapshots.deleteSnapshot(s.id());
-            expired.add(s.id());
-        }
-        snapshots.commitEarliestHint(endExclusive);
         LOG.info("Expired snapshots [{}, {}) of {}: {} files deleted", begin, endExclusive,
                 references.paths().root(), deleted.size());
         return new ExpireSnapshots.Result(expired, deleted);

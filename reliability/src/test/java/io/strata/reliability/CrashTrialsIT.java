@@ -1,0 +1,219 @@
+package io.strata.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.Row;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.snapshot.Snapshot;
+import io.strata.snapshot.SnapshotManager;
+import io.strata.table.Plan;
+import io.strata.table.Split;
+import io.strata.table.Table;
+import io.strata.table.TableRead;
+import io.strata.testing.SecondJvm;
+import io.strata.types.DataTypes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kill -9} of real writer processes ({@link TableWorker}) on one table, trial after trial: ingest alone,
+ * ingest beside a compaction, ingest beside an expiration, and orphan removal. Half the kills come at a random
+ * moment, half right after a new manifest, manifest list or snapshot file appears. After each kill every
+ * snapshot present must read and equal the model of the batch its marker names, no batch that a worker
+ * reported committed may be missing, orphan removal must then leave every snapshot as it was, and the next
+ * trial goes on from there. Prints the figures; {@code -Dreliability.trials} sets the number of trials
+ * (run-reliability-suite.sh runs 500).
+ */
+class CrashTrialsIT {
+
+    private static final String[][] KINDS = {{"ingest"}, {"ingest", "compact"}, {"ingest", "expire"}, {"orphans"}};
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyKillLeavesEverySnapshotReadableAndComplete() throws Exception {
+        int trials = Integer.getInteger("reliability.trials", 8);
+        long seed = Long.getLong("reliability.seed", System.nanoTime());
+        Random random = new Random(seed);
+        FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(new Configuration()),
+                new org.apache.hadoop.fs.Path(dir.resolve("warehouse").toUri()));
+        catalog.createDatabase("db", true);
+        Table table = catalog.createTable(Identifier.of("db", "crash"), Schema.newBuilder()
+                .column("k", DataTypes.INT())
+                .column("v", DataTypes.STRING())
+                .primaryKey("k")
+                .option("bucket", "2")
+                .option("snapshot.num-retained.min", "5")
+                .option("snapshot.num-retained.max", "12")
+                .build(), false);
+        Path tableDir = Path.of(table.location().toUri());
+
+        int killsOnFile = 0;
+        int killsInFlight = 0;
+        int orphansRemoved = 0;
+        int lostCommits = 0;
+        int corruptSnapshots = 0;
+        int partialBatches = 0;
+        int snapshotsChecked = 0;
+        int lastBatch = 0;
+        List<String> problems = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int trial = 0; trial < trials; trial++) {
+            String[] kind = KINDS[trial % KINDS.length];
+            if (kind[0].equals("orphans") && lastBatch == 0) {
+                kind = KINDS[0];
+            }
+            Set<String> filesBefore = metadataFiles(tableDir);
+            List<Process> workers = new ArrayList<>();
+            List<Path> logs = new ArrayList<>();
+            for (String mode : kind) {
+                Path work = Files.createDirectories(dir.resolve("trial-" + trial + "-" + mode));
+                Path log = work.resolve("out.log");
+                logs.add(log);
+                workers.add(SecondJvm.of(work, TableWorker.class).carrying(ChangeBatches.class, ChangeBatches.Change.class)
+                        .classPath(SecondJvm.testClassPath()).jvmOptions(List.of("-Xmx256m"))
+                        .args(mode, table.location().toString())
+                        .start(log, "ready"::equals, Duration.ofSeconds(60)));
+            }
+            boolean onFile = random.nextBoolean() && !kind[0].equals("orphans");
+            if (onFile) {
+                // Right after the commit protocol wrote one more of its files.
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                int skip = random.nextInt(6);
+                while (System.nanoTime() < deadline) {
+                    Set<String> now = metadataFiles(tableDir);
+                    now.removeAll(filesBefore);
+                    if (now.size() > skip) {
+                        break;
+                    }
+                }
+                killsOnFile++;
+            } else {
+                Thread.sleep(random.nextInt(kind[0].equals("orphans") ? 300 : 2500));
+            }
+            for (Process p : workers) {
+                p.destroyForcibly();
+            }
+            for (Process p : workers) {
+                assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            }
+
+            // What the killed ingest reported committed must be in the table.
+            int reported = 0;
+            for (Path log : logs) {
+                for (String line : Files.readAllLines(log)) {
+                    if (line.startsWith("committed ")) {
+                        reported = Math.max(reported, Integer.parseInt(line.substring("committed ".length())));
+                    }
+                }
+            }
+            Table reloaded = catalog.loadTable(Identifier.of("db", "crash"));
+            int latest = TableWorker.lastBatch(reloaded);
+            if (latest < reported || latest < lastBatch) {
+                lostCommits++;
+                problems.add("trial " + trial + ": table ends with batch " + latest + ", reported " + reported
+                        + ", before " + lastBatch);
+            }
+            lastBatch = Math.max(lastBatch, latest);
+
+            List<org.apache.hadoop.fs.Path> orphans = reloaded.removeOrphanFiles().olderThan(Instant.now().minusMillis(1)).list();
+            if (!orphans.isEmpty()) {
+                killsInFlight++;
+            }
+            int[] checked = checkSnapshots(reloaded, tableDir, trial, problems);
+            snapshotsChecked += checked[0];
+            corruptSnapshots += checked[1];
+            partialBatches += checked[2];
+            orphansRemoved += reloaded.removeOrphanFiles().olderThan(Instant.now().minusMillis(1)).execute().size();
+            int[] after = checkSnapshots(reloaded, tableDir, trial, problems);
+            corruptSnapshots += after[1];
+            partialBatches += after[2];
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf(Locale.ROOT, "[CrashTrialsIT] seed %d: %d trials in %.0f s (ingest, ingest + compaction,"
+                + " ingest + expiration, orphan removal in turn); %d killed right after a commit file appeared,"
+                + " %d left files of unfinished work (killed mid-commit); %d batches committed; %d snapshot reads"
+                + " checked against the model; corrupt snapshots %d, lost commits %d, partial batches %d;"
+                + " %d orphan files removed, every snapshot intact afterwards%n", seed, trials, seconds, killsOnFile,
+                killsInFlight, lastBatch, snapshotsChecked, corruptSnapshots, lostCommits, partialBatches,
+                orphansRemoved);
+        assertThat(problems).isEmpty();
+        assertThat(lastBatch).as("batches committed over all trials").isPositive();
+    }
+
+    /** Reads every snapshot present; returns {snapshots read, unreadable, not equal to their batch's model}. */
+    private static int[] checkSnapshots(Table table, Path tableDir, int trial, List<String> problems) throws Exception {
+        SnapshotManager snapshots = new SnapshotManager(FileIO.local(), new org.apache.hadoop.fs.Path(tableDir.toUri()));
+        int read = 0;
+        int corrupt = 0;
+        int partial = 0;
+        for (long id : snapshots.listIds()) {
+            Map<Integer, String> rows;
+            try {
+                rows = rowsOf(table, table.newScan().asOfSnapshot(id).plan());
+            } catch (Exception e) {
+                if (!snapshots.snapshotExists(id)) {
+                    continue;
+                }
+                corrupt++;
+                problems.add("trial " + trial + ": snapshot " + id + " cannot be read: " + e);
+                continue;
+            }
+            read++;
+            String marker = rows.get(ChangeBatches.MARKER);
+            int batch = marker == null ? 0 : Integer.parseInt(marker);
+            if (!rows.equals(ChangeBatches.after(batch))) {
+                partial++;
+                problems.add("trial " + trial + ": snapshot " + id + " (batch " + batch + ") differs from the model");
+            }
+        }
+        return new int[] {read, corrupt, partial};
+    }
+
+    private static Map<Integer, String> rowsOf(Table table, Plan plan) throws Exception {
+        Map<Integer, String> rows = new TreeMap<>();
+        TableRead read = table.newRead(plan);
+        for (Split split : plan.splits()) {
+            try (var it = read.open(split)) {
+                while (it.hasNext()) {
+                    Row r = it.next();
+                    rows.put(r.getInt(0), r.getString(1).toString());
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The files of the table's manifest and snapshot directories. */
+    private static Set<String> metadataFiles(Path tableDir) throws Exception {
+        Set<String> names = new HashSet<>();
+        for (String sub : new String[] {"manifest", "snapshot"}) {
+            Path d = tableDir.resolve(sub);
+            if (Files.isDirectory(d)) {
+                try (Stream<Path> files = Files.list(d)) {
+                    files.forEach(p -> names.add(sub + "/" + p.getFileName()));
+                }
+            }
+        }
+        return names;
+    }
+}

@@ -74,12 +74,12 @@ final class OrcFormatReader implements FormatReader {
                     batch.cols[k] = TypeUtils.createColumn(column, TypeDescription.RowBatchVersion.USE_DECIMAL64, batchSize);
                 }
                 columns[i] = factory.create(batch.cols[k], column, field.type(), field.name());
-                if (column.getCategory().isPrimitive() && column.getId() < statistics.length) {
-                    readCheck.add(k, field.name(), column, statistics[column.getId()]);
-                }
                 Long digest = digests.get(k);
                 if (digest != null && OrcValueDigests.digestible(column)) {
+                    // The digest covers what the statistics would check (nulls and values): one pass, not two.
                     readCheck.addDigest(k, field.name(), column, digest);
+                } else if (column.getCategory().isPrimitive() && column.getId() < statistics.length) {
+                    readCheck.add(k, field.name(), column, statistics[column.getId()]);
                 }
             }
             Reader.Options options = reader.options().include(include);

@@ -65,27 +65,44 @@ final class OrcValueDigests {
     void accept(VectorizedRowBatch batch) {
         for (int c = 0; c < indexes.length; c++) {
             ColumnVector vector = batch.cols[indexes[c]];
-            long h = digests[c];
-            for (int r = 0; r < batch.size; r++) {
-                int row = vector.isRepeating ? 0 : r;
-                h = mix(h, vector.noNulls || !vector.isNull[row] ? value(c, vector, row) : NULL);
-            }
-            digests[c] = h;
+            // One loop per kind of vector: the type is looked at once per batch, not per value.
+            digests[c] = switch (categories[c]) {
+                case DOUBLE -> acceptDoubles(digests[c], (DoubleColumnVector) vector, batch.size);
+                case STRING, BINARY -> acceptBytes(digests[c], (BytesColumnVector) vector, batch.size);
+                default -> acceptLongs(digests[c], (LongColumnVector) vector, batch.size);
+            };
         }
     }
 
-    private long value(int column, ColumnVector vector, int row) {
-        return switch (categories[column]) {
+    private static long acceptLongs(long h, LongColumnVector vector, int n) {
+        for (int r = 0; r < n; r++) {
+            int row = vector.isRepeating ? 0 : r;
+            h = mix(h, vector.noNulls || !vector.isNull[row] ? vector.vector[row] : NULL);
+        }
+        return h;
+    }
+
+    private static long acceptDoubles(long h, DoubleColumnVector vector, int n) {
+        for (int r = 0; r < n; r++) {
+            int row = vector.isRepeating ? 0 : r;
             // Canonical NaN bits: a NaN may not come back with the payload it was written with.
-            case DOUBLE -> Double.doubleToLongBits(((DoubleColumnVector) vector).vector[row]);
-            case STRING, BINARY -> {
-                BytesColumnVector bytes = (BytesColumnVector) vector;
+            h = mix(h, vector.noNulls || !vector.isNull[row] ? Double.doubleToLongBits(vector.vector[row]) : NULL);
+        }
+        return h;
+    }
+
+    private long acceptBytes(long h, BytesColumnVector vector, int n) {
+        for (int r = 0; r < n; r++) {
+            int row = vector.isRepeating ? 0 : r;
+            if (vector.noNulls || !vector.isNull[row]) {
                 crc.reset();
-                crc.update(bytes.vector[row], bytes.start[row], bytes.length[row]);
-                yield ((long) bytes.length[row] << 32) | crc.getValue();
+                crc.update(vector.vector[row], vector.start[row], vector.length[row]);
+                h = mix(h, ((long) vector.length[row] << 32) | crc.getValue());
+            } else {
+                h = mix(h, NULL);
             }
-            default -> ((LongColumnVector) vector).vector[row];
-        };
+        }
+        return h;
     }
 
     private static long mix(long h, long value) {

@@ -106,6 +106,10 @@ public final class HiveHome {
         // (and CTAS works), and a MERGE that is an upsert by key runs without reading the target.
         s.put("hive.query.lifetime.hooks", StatementRollbackHook.class.getName());
         s.put("hive.semantic.analyzer.hook", MergeUpsertHook.class.getName());
+        // Hive polls a running MapReduce job every 1,000 ms and a Tez DAG every 500 ms by default: in a local
+        // session every statement would wait for the next poll. A poll here is a method call, not an RPC.
+        s.put("hive.exec.counters.pull.interval", "50");
+        s.put("hive.tez.dag.status.check.interval", "50ms");
         return s;
     }
 

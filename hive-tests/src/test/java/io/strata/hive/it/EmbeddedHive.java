@@ -94,6 +94,11 @@ public final class EmbeddedHive {
         // Else a background thread races the creation of the metastore schema.
         s.put("hive.query.reexecution.stats.persist.scope", "query");
         s.put("hive.session.silent", "true");
+        // Hive waits for a MapReduce job by polling it every hive.exec.counters.pull.interval (1,000 ms by default)
+        // and for a Tez DAG every hive.tez.dag.status.check.interval (500 ms): every statement would last until the
+        // next poll, most of a second per query across hundreds of queries (docs/benchmarks.md).
+        s.put("hive.exec.counters.pull.interval", "50");
+        s.put("hive.tez.dag.status.check.interval", "50ms");
         return s;
     }
 

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# The long reliability suite (docs/reliability.md): 500 kill -9 crash trials by default, and the other
-# reliability tests, printing their figures. ./mvnw -B verify runs the same tests with few trials.
-# Usage: reliability/run-reliability-suite.sh [trials] [extra Maven arguments...]
+# The long reliability suite (docs/reliability.md): 500 kill -9 crash trials and 500 commits per concurrent writer
+# process by default, and the other reliability tests, printing their figures. ./mvnw -B verify runs the same tests
+# with 6 trials and 10 commits per writer.
+# Usage: reliability/run-reliability-suite.sh [trials] [commits per writer] [extra Maven arguments...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 trials="${1:-500}"
-shift || true
+commits="${2:-500}"
+shift 2 || shift $# || true
+# -am builds the modules the suite runs (core, the strata command); of their tests only these run.
 ./mvnw -B -pl reliability -am verify -Dtest=BitFlipTest -Dsurefire.failIfNoSpecifiedTests=false \
-  -Dreliability.trials="$trials" "$@" | grep -E '^\[(CrashTrialsIT|CompactionBesideWriterProcessesIT|BitFlipTest)\]|Tests run:|BUILD|ERROR'
+  -Dit.test='CrashTrialsIT,ConcurrentWritersIT,BadInputCatalogueIT,CompactionBesideWriterProcessesIT' \
+  -Dfailsafe.failIfNoSpecifiedTests=false -Dreliability.trials="$trials" -Dreliability.commits="$commits" "$@" \
+  | grep -E '^\[(CrashTrialsIT|ConcurrentWritersIT|CompactionBesideWriterProcessesIT|BitFlipTest)\]|^\[BadInputCatalogueIT\] [0-9]+ kinds|Tests run:|BUILD|ERROR'

@@ -25,7 +25,7 @@ import org.apache.hadoop.hive.metastore.api.MetaException;
  * <p>The child runs this JVM's java with its class path; its output goes to {@code server-N.log} in the
  * metastore directory (N counts starts), its temporary files to {@code tmp/} there.
  */
-final class MetastoreProcess implements AutoCloseable {
+public final class MetastoreProcess implements AutoCloseable {
 
     private static final long START_TIMEOUT_SECONDS = 180;
 
@@ -35,7 +35,7 @@ final class MetastoreProcess implements AutoCloseable {
     private int starts;
 
     /** A metastore over {@code directory} (created if missing) on a free port of 127.0.0.1; not started yet. */
-    MetastoreProcess(Path directory) {
+    public MetastoreProcess(Path directory) {
         this.directory = directory.toAbsolutePath();
         try {
             Files.createDirectories(this.directory);
@@ -46,7 +46,7 @@ final class MetastoreProcess implements AutoCloseable {
     }
 
     /** Starts the server and waits until it accepts connections; returns how long that took. */
-    Duration start() throws IOException, InterruptedException {
+    public Duration start() throws IOException, InterruptedException {
         if (process != null && process.isAlive()) {
             throw new IllegalStateException("The metastore on port " + port + " is already running");
         }
@@ -55,6 +55,11 @@ final class MetastoreProcess implements AutoCloseable {
         List<String> options = new ArrayList<>(List.of("-Xmx512m",
                 // Startup is class loading and Hive's initialisation: the C1 compiler alone starts it sooner.
                 "-XX:TieredStopAtLevel=1"));
+        // Derby's wait before it breaks a deadlock of concurrent lock requests (see the module's pom), if set here.
+        String deadlockTimeout = System.getProperty("derby.locks.deadlockTimeout");
+        if (deadlockTimeout != null) {
+            options.add("-Dderby.locks.deadlockTimeout=" + deadlockTimeout);
+        }
         // The module opens to Hive what it needs on JDK 17 (test.argLine): the server needs the same.
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports")) {
@@ -74,7 +79,7 @@ final class MetastoreProcess implements AutoCloseable {
     }
 
     /** Kills the server like a crash ({@code SIGKILL}) and waits until the process is gone. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         if (process == null) {
             return;
         }
@@ -86,17 +91,17 @@ final class MetastoreProcess implements AutoCloseable {
     }
 
     /** Whether the server process is alive. */
-    boolean running() {
+    public boolean running() {
         return process != null && process.isAlive();
     }
 
     /** {@code thrift://127.0.0.1:<port>}, the same across restarts. */
-    String thriftUri() {
+    public String thriftUri() {
         return "thrift://127.0.0.1:" + port;
     }
 
     /** A new client of the server (through the sync's own client factory); the caller closes it. */
-    IMetaStoreClient newClient() {
+    public IMetaStoreClient newClient() {
         try {
             return MetastoreClients.open(thriftUri(), new Configuration());
         } catch (MetaException e) {

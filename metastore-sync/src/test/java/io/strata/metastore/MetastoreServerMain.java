@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.metastore.HiveMetaStore;
 import org.apache.hadoop.hive.metastore.security.HadoopThriftAuthBridge;
@@ -31,7 +32,12 @@ public final class MetastoreServerMain {
         int port = Integer.parseInt(args[0]);
         Path dir = Path.of(args[1]).toAbsolutePath();
         Files.createDirectories(dir);
-        Path site = EmbeddedMetastoreSettings.writeSiteFile(dir.resolve("hive-site.xml"), EmbeddedMetastoreSettings.derby(dir));
+        Map<String, String> settings = EmbeddedMetastoreSettings.derby(dir);
+        Path site = EmbeddedMetastoreSettings.writeSiteFile(dir.resolve("hive-site.xml"), settings);
+        // As LocalMetastore: a short Derby lock wait (concurrent lock requests can wait on each other), and the
+        // lock API's tables, which DataNucleus does not create; both before any metastore code runs.
+        System.setProperty("derby.locks.waitTimeout", "5");
+        MetastoreLockSchema.create(settings.get("javax.jdo.option.ConnectionURL"));
         HiveConf.setHiveSiteLocation(site.toUri().toURL());
         // The server rejects ordinary clients when hive.in.test is on.
         HiveConf conf = new HiveConf();

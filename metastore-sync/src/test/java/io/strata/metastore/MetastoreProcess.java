@@ -95,6 +95,11 @@ public final class MetastoreProcess implements AutoCloseable {
         return process != null && process.isAlive();
     }
 
+    /** The server's port on 127.0.0.1, the same across restarts. */
+    public int port() {
+        return port;
+    }
+
     /** {@code thrift://127.0.0.1:<port>}, the same across restarts. */
     public String thriftUri() {
         return "thrift://127.0.0.1:" + port;

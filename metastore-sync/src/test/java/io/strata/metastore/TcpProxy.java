@@ -47,15 +47,22 @@ final class TcpProxy implements AutoCloseable {
         server = s;
         Thread acceptor = new Thread(() -> {
             while (!s.isClosed()) {
+                Socket client;
                 try {
-                    Socket client = s.accept();
+                    client = s.accept();
+                } catch (IOException e) {
+                    return;
+                }
+                try {
                     Socket upstream = new Socket(InetAddress.getLoopbackAddress(), targetPort);
                     open.add(client);
                     open.add(upstream);
                     pump(client, upstream);
                     pump(upstream, client);
                 } catch (IOException e) {
-                    return;
+                    // The target is down (a killed server): this client sees its connection closed, later ones
+                    // are served once the target is back.
+                    closeQuietly(client);
                 }
             }
         }, "tcp-proxy-" + port);

@@ -7,6 +7,7 @@ import io.strata.catalog.Identifier;
 import io.strata.data.Row;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
+import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
 import io.strata.table.Plan;
@@ -35,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code kill -9} of real writer processes ({@link TableWorker}) on one table, trial after trial: ingest alone,
- * ingest beside a compaction, ingest beside an expiration, and orphan removal. Half the kills come at a random
+ * ingest beside a compaction, a stream write (exactly-once: its successor replays its last commit, which must be
+ * dropped), orphan removal, a stream write beside a compaction, and ingest beside an expiration. Half the kills come at a random
  * moment, half right after a new manifest, manifest list or snapshot file appears. After each kill every
  * snapshot present must read and equal the model of the batch its marker names, no batch that a worker
  * reported committed may be missing, orphan removal must then leave every snapshot as it was, and the next
@@ -44,7 +46,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CrashTrialsIT {
 
-    private static final String[][] KINDS = {{"ingest"}, {"ingest", "compact"}, {"ingest", "expire"}, {"orphans"}};
+    /** In turn; a stream write after orphan removal resumes the stream before it and replays its last commit. */
+    private static final String[][] KINDS = {{"ingest"}, {"ingest", "compact"}, {"stream"}, {"orphans"},
+        {"stream", "compact"}, {"ingest", "expire"}};
 
     @TempDir
     Path dir;
@@ -73,6 +77,8 @@ class CrashTrialsIT {
         int lostCommits = 0;
         int corruptSnapshots = 0;
         int partialBatches = 0;
+        int replaysApplied = 0;
+        int replaysDropped = 0;
         int snapshotsChecked = 0;
         int lastBatch = 0;
         List<String> problems = new ArrayList<>();
@@ -121,6 +127,9 @@ class CrashTrialsIT {
             int reported = 0;
             for (Path log : logs) {
                 for (String line : Files.readAllLines(log)) {
+                    if (line.startsWith("replay dropped ")) {
+                        replaysDropped++;
+                    }
                     if (line.startsWith("committed ")) {
                         reported = Math.max(reported, Integer.parseInt(line.substring("committed ".length())));
                     }
@@ -139,6 +148,7 @@ class CrashTrialsIT {
             if (!orphans.isEmpty()) {
                 killsInFlight++;
             }
+            replaysApplied += streamIdentifiersLandedTwice(reloaded, trial, problems);
             int[] checked = checkSnapshots(reloaded, tableDir, trial, problems);
             snapshotsChecked += checked[0];
             corruptSnapshots += checked[1];
@@ -150,14 +160,39 @@ class CrashTrialsIT {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf(Locale.ROOT, "[CrashTrialsIT] seed %d: %d trials in %.0f s (ingest, ingest + compaction,"
-                + " ingest + expiration, orphan removal in turn); %d killed right after a commit file appeared,"
+                + " stream write, orphan removal, stream write + compaction, ingest + expiration in turn); %d killed"
+                + " right after a commit file appeared,"
                 + " %d left files of unfinished work (killed mid-commit); %d batches committed; %d snapshot reads"
-                + " checked against the model; corrupt snapshots %d, lost commits %d, partial batches %d;"
-                + " %d orphan files removed, every snapshot intact afterwards%n", seed, trials, seconds, killsOnFile,
-                killsInFlight, lastBatch, snapshotsChecked, corruptSnapshots, lostCommits, partialBatches,
-                orphansRemoved);
+                + " checked against the model; corrupt snapshots %d, lost commits %d, partial batches %d; replayed"
+                + " stream commits dropped %d, applied twice %d; %d orphan files removed, every snapshot intact afterwards%n", seed,
+                trials, seconds, killsOnFile, killsInFlight, lastBatch, snapshotsChecked, corruptSnapshots,
+                lostCommits, partialBatches, replaysDropped, replaysApplied, orphansRemoved);
         assertThat(problems).isEmpty();
         assertThat(lastBatch).as("batches committed over all trials").isPositive();
+    }
+
+    /**
+     * Exactly-once: the stream workers' APPEND snapshots carry growing identifiers; one that appears twice was a
+     * replay applied again. Returns how many such duplicates the retained snapshots show.
+     */
+    private static int streamIdentifiersLandedTwice(Table table, int trial, List<String> problems) {
+        Set<Long> seen = new HashSet<>();
+        int twice = 0;
+        List<Snapshot> retained;
+        try {
+            retained = table.snapshots().snapshots();
+        } catch (RuntimeException e) {
+            // An unreadable snapshot: checkSnapshots counts and reports it.
+            return 0;
+        }
+        for (Snapshot s : retained) {
+            if (TableWorker.STREAM_USER.equals(s.commitUser()) && s.commitKind() == CommitKind.APPEND
+                    && !seen.add(s.commitIdentifier())) {
+                twice++;
+                problems.add("trial " + trial + ": stream commit " + s.commitIdentifier() + " landed twice");
+            }
+        }
+        return twice;
     }
 
     /** Reads every snapshot present; returns {snapshots read, unreadable, not equal to their batch's model}. */

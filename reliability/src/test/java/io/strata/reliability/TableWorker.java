@@ -6,6 +6,7 @@ import io.strata.data.Row;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.table.BatchWrite;
+import io.strata.table.StreamWrite;
 import io.strata.table.Table;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,11 +15,17 @@ import org.apache.hadoop.fs.Path;
 /**
  * A process the crash trials kill with {@code SIGKILL}: {@code <mode> <table directory>}, where mode is
  * {@code ingest} (commits the next {@link ChangeBatches} batches one after another, printing
- * {@code committed <b>} after each commit returned), {@code compact} (full compactions, one after another),
+ * {@code committed <b>} after each commit returned), {@code stream} (the same through a stream write whose
+ * commit identifier is the batch number, under one commit user for every stream worker; a worker whose user
+ * committed the latest batch first replays it, which must be dropped), {@code compact} (full compactions, one
+ * after another),
  * {@code expire} (expires all but the last three snapshots, again and again) or {@code orphans} (removes
  * orphan files, again and again). It runs until killed.
  */
 public final class TableWorker {
+
+    /** The commit user of every stream worker: each one resumes the one before it. */
+    static final String STREAM_USER = "crash-trials-stream";
 
     private TableWorker() {}
 
@@ -43,6 +50,24 @@ public final class TableWorker {
                     System.out.flush();
                 }
             }
+            case "stream" -> {
+                try (StreamWrite w = table.newStreamWrite(STREAM_USER)) {
+                    long last = w.lastCommittedIdentifier().orElse(0);
+                    int latest = lastBatch(table);
+                    int b = latest + 1;
+                    if (last == latest && latest > 0) {
+                        // As a job restarted from a checkpoint before its last commit: it replays that commit,
+                        // which has landed and must be dropped, not applied twice.
+                        b = latest;
+                    }
+                    for (; ; b++) {
+                        writeBatch(w, b);
+                        boolean dropped = w.commit(b) < 0;
+                        System.out.println((dropped ? "replay dropped " : "committed ") + b);
+                        System.out.flush();
+                    }
+                }
+            }
             case "compact" -> {
                 while (true) {
                     table.compactFull();
@@ -59,6 +84,16 @@ public final class TableWorker {
                 }
             }
             default -> throw new IllegalArgumentException("Unknown mode " + args[0]);
+        }
+    }
+
+    private static void writeBatch(StreamWrite w, int b) {
+        for (ChangeBatches.Change c : ChangeBatches.batch(b)) {
+            if (c.value() == null) {
+                w.delete(GenericRow.of(c.key(), null));
+            } else {
+                w.write(GenericRow.of(c.key(), Utf8String.fromString(c.value())));
+            }
         }
     }
 

@@ -33,10 +33,16 @@ public final class MetastoreServerMain {
         Path dir = Path.of(args[1]).toAbsolutePath();
         Files.createDirectories(dir);
         Map<String, String> settings = EmbeddedMetastoreSettings.derby(dir);
+        // Tables on the test object store (core's test jar, when on the class path): the server creates and checks
+        // their directories as it would on S3.
+        settings.put("fs.objstore.impl", "io.strata.table.ObjectStoreFileSystem");
         Path site = EmbeddedMetastoreSettings.writeSiteFile(dir.resolve("hive-site.xml"), settings);
-        // As LocalMetastore: a short Derby lock wait (concurrent lock requests can wait on each other), and the
-        // lock API's tables, which DataNucleus does not create; both before any metastore code runs.
-        System.setProperty("derby.locks.waitTimeout", "5");
+        // As LocalMetastore: a short Derby lock wait, and the lock API's tables, which DataNucleus does not create;
+        // both before any metastore code runs. Concurrent lock requests can wait on each other across Hive 4.1's
+        // JVM lock for Derby, which Derby cannot see as a deadlock: each wait ends at this timeout, and the call
+        // fails once Hive's retries are spent (the lock client retries it). One second, not LocalMetastore's five:
+        // several processes take locks here, and a stuck request then ends in seconds rather than a minute.
+        System.setProperty("derby.locks.waitTimeout", "1");
         MetastoreLockSchema.create(settings.get("javax.jdo.option.ConnectionURL"));
         HiveConf.setHiveSiteLocation(site.toUri().toURL());
         // The server rejects ordinary clients when hive.in.test is on.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The long reliability suite (docs/reliability.md): 500 kill -9 crash trials, 500 commits per concurrent writer
-# process and 100 commits under metastore faults by default, and the other reliability tests, printing their
-# figures. ./mvnw -B verify runs the same tests with 6 trials, 10 commits per writer and 30 under metastore faults.
+# process, 100 commits under metastore faults and 100 killed syncs by default, and the other reliability tests,
+# printing their figures. ./mvnw -B verify runs the same tests with 6 crash trials, 10 commits per writer, 30 under
+# metastore faults and 4 killed syncs.
 # Usage: reliability/run-reliability-suite.sh [trials] [commits per writer] [extra Maven arguments...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +11,7 @@ commits="${2:-500}"
 shift 2 || shift $# || true
 # -am builds the modules the suite runs (core, the strata command); of their tests only these run.
 ./mvnw -B -pl reliability -am verify -Dtest=BitFlipTest -Dsurefire.failIfNoSpecifiedTests=false \
-  -Dit.test='CrashTrialsIT,ConcurrentWritersIT,MetastoreFaultTrialsIT,BadInputCatalogueIT,CompactionBesideWriterProcessesIT' \
+  -Dit.test='CrashTrialsIT,SyncCrashTrialsIT,ConcurrentWritersIT,MetastoreFaultTrialsIT,BadInputCatalogueIT,CompactionBesideWriterProcessesIT' \
   -Dfailsafe.failIfNoSpecifiedTests=false -Dreliability.trials="$trials" -Dreliability.commits="$commits" \
-  -Dreliability.metastore-commits=100 "$@" \
-  | grep -E '^\[(CrashTrialsIT|ConcurrentWritersIT|MetastoreFaultTrialsIT|CompactionBesideWriterProcessesIT|BitFlipTest)\]|^\[BadInputCatalogueIT\] [0-9]+ kinds|Tests run:|BUILD|ERROR'
+  -Dreliability.metastore-commits=100 -Dreliability.sync-trials=100 "$@" \
+  | grep -E '^\[(CrashTrialsIT|SyncCrashTrialsIT|ConcurrentWritersIT|MetastoreFaultTrialsIT|CompactionBesideWriterProcessesIT|BitFlipTest)\]|^\[BadInputCatalogueIT\] [0-9]+ kinds|Tests run:|BUILD|ERROR'

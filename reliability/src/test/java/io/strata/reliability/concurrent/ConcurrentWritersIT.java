@@ -33,12 +33,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Writer processes committing to one primary-key table at once, with a compaction process and an expiration
- * process working beside them the whole time: on the local file system (3 writers; a commit is a hard link,
- * which fails if the snapshot exists) and on an object store whose rename overwrites (2 writers; commits under
- * the Hive Metastore lock of a Thrift metastore in its own process). Afterwards every commit a writer reported
- * must be in the table, no two commits share a snapshot, every retained snapshot reads, and no compaction gave
- * up. {@code -Dreliability.commits} sets the commits per writer (run-reliability-suite.sh: 500).
+ * Writer processes committing to one primary-key table at once: on the local file system 3 writers (a commit is
+ * a hard link, which fails if the snapshot exists) with a compaction process and an expiration process working
+ * beside them the whole time; on an object store whose rename overwrites, 2 writers committing under the Hive
+ * Metastore lock of a Thrift metastore in its own process. Afterwards every commit a writer reported must be in
+ * the table, no two commits share a snapshot, every retained snapshot reads, and no compaction gave up.
+ * {@code -Dreliability.commits} sets the commits per writer (run-reliability-suite.sh: 500).
+ *
+ * <p>WHY no compaction or expiration beside the object-store writers: every one of them takes the lock too, and
+ * with four processes polling locks the test metastore's Derby database livelocks (Hive 4.1's TxnHandler holds a
+ * JVM lock for Derby while a request that waits for it holds the Derby rows the first one needs; each call fails
+ * after Hive's retries, a minute, and is retried): seen after about 100 commits, where two lock clients ran
+ * hundreds of commits without it. A metastore on MySQL or PostgreSQL takes no such JVM lock.
  */
 class ConcurrentWritersIT {
 
@@ -47,7 +53,7 @@ class ConcurrentWritersIT {
 
     @Test
     void writersOnTheLocalFileSystemLoseNothing() throws Exception {
-        run("local file system", dir.resolve("warehouse").toUri().toString(), 3, Map.of());
+        run("local file system", dir.resolve("warehouse").toUri().toString(), 3, Map.of(), List.of("compact", "expire"));
     }
 
     @Test
@@ -59,13 +65,14 @@ class ConcurrentWritersIT {
             // sync registers the table after each commit too.
             options.put("metastore.sync.uri", metastore.thriftUri());
             options.put("metastore.lock.check-max-sleep", "100 ms");
-            // Two writers: the test metastore's Derby database serialises lock requests in the JVM and breaks
-            // deadlocks of concurrent ones only after its timeout (2 s here); MySQL or PostgreSQL do not.
-            run("object store + metastore lock", "objstore://" + dir.resolve("objstore"), 2, options);
+            // Two lock clients: see the class comment.
+            run("object store + metastore lock", "objstore://" + dir.resolve("objstore"), 2, options, List.of());
         }
     }
 
-    private void run(String mode, String warehouse, int writers, Map<String, String> options) throws Exception {
+    /** Runs the writers, with processes in {@code beside} modes ({@code compact}, {@code expire}) beside them. */
+    private void run(String mode, String warehouse, int writers, Map<String, String> options, List<String> beside)
+            throws Exception {
         int commits = Integer.getInteger("reliability.commits", 10);
         Configuration conf = new Configuration();
         conf.set("fs.objstore.impl", "io.strata.table.ObjectStoreFileSystem");
@@ -88,10 +95,13 @@ class ConcurrentWritersIT {
         Path stop = dir.resolve("stop-" + mode.hashCode());
         List<Process> processes = new ArrayList<>();
         List<Path> writerLogs = new ArrayList<>();
-        Path compactLog = dir.resolve("compact-" + mode.hashCode() + ".log");
-        Path expireLog = dir.resolve("expire-" + mode.hashCode() + ".log");
-        Process compaction = worker("compact-" + mode.hashCode(), compactLog, "compact", tableUri, stop.toString());
-        Process expiration = worker("expire-" + mode.hashCode(), expireLog, "expire", tableUri, stop.toString());
+        Map<String, Path> maintenanceLogs = new HashMap<>();
+        Map<String, Process> maintenance = new HashMap<>();
+        for (String kind : beside) {
+            Path log = dir.resolve(kind + "-" + mode.hashCode() + ".log");
+            maintenanceLogs.put(kind, log);
+            maintenance.put(kind, worker(kind + "-" + mode.hashCode(), log, kind, tableUri, stop.toString()));
+        }
         // The writers start once compaction and expiration run (beside the writers from the first commit), and
         // all at once.
         Path go = dir.resolve("go-" + mode.hashCode());
@@ -110,13 +120,12 @@ class ConcurrentWritersIT {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         Files.createFile(stop);
-        for (Process p : List.of(compaction, expiration)) {
+        for (String kind : beside) {
+            Process p = maintenance.get(kind);
             assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+            assertThat(p.exitValue()).as("%s exit code; log:\n%s", kind,
+                    SecondJvm.tail(Files.readString(maintenanceLogs.get(kind)))).isZero();
         }
-        assertThat(compaction.exitValue()).as("compaction exit code; log:\n%s",
-                SecondJvm.tail(Files.readString(compactLog))).isZero();
-        assertThat(expiration.exitValue()).as("expiration exit code; log:\n%s",
-                SecondJvm.tail(Files.readString(expireLog))).isZero();
 
         // Every commit a writer reported landed, each in a snapshot of its own.
         Set<Long> snapshots = new HashSet<>();
@@ -151,15 +160,19 @@ class ConcurrentWritersIT {
         for (Snapshot s : retained) {
             assertThat(rows(reloaded, s.id())).as("snapshot %d", s.id()).isNotEmpty();
         }
-        String[] compactions = lastLine(compactLog, "compactions ").split(" ");
-        String[] expirations = lastLine(expireLog, "expirations ").split(" ");
-        assertThat(Integer.parseInt(compactions[2])).as("compactions that gave up").isZero();
-        assertThat(Integer.parseInt(expirations[2])).as("snapshots expired").isPositive();
+        String besideThem = "nothing beside them";
+        if (!beside.isEmpty()) {
+            String[] compactions = lastLine(maintenanceLogs.get("compact"), "compactions ").split(" ");
+            String[] expirations = lastLine(maintenanceLogs.get("expire"), "expirations ").split(" ");
+            assertThat(Integer.parseInt(compactions[2])).as("compactions that gave up").isZero();
+            assertThat(Integer.parseInt(expirations[2])).as("snapshots expired").isPositive();
+            besideThem = "beside them " + compactions[1] + " compactions landed (" + compactions[2] + " gave up) and "
+                    + expirations[1] + " expirations removed " + expirations[2] + " snapshots";
+        }
         System.out.printf(Locale.ROOT, "[ConcurrentWritersIT] %s: %d writer processes x %d commits in %.1f s"
-                        + " (%.1f commits/s); %d reported, %d lost, %d snapshots shared; beside them %s compactions"
-                        + " landed (%s gave up) and %s expirations removed %s snapshots; %d retained snapshots read%n",
-                mode, writers, commits, seconds, writers * commits / seconds, reported, lost, 0, compactions[1],
-                compactions[2], expirations[1], expirations[2], retained.size());
+                        + " (%.1f commits/s); %d reported, %d lost, %d snapshots shared; %s; %d retained snapshots"
+                        + " read%n", mode, writers, commits, seconds, writers * commits / seconds, reported, lost, 0,
+                besideThem, retained.size());
     }
 
     private Process worker(String name, Path log, String... args) throws Exception {

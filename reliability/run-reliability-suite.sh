@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The long reliability suite (docs/reliability.md): 500 kill -9 crash trials, 500 commits per concurrent writer
 # process, 100 commits under metastore faults and 100 killed syncs by default, and the other reliability tests,
-# printing their figures. ./mvnw -B verify runs the same tests with 6 crash trials, 10 commits per writer, 30 under
-# metastore faults and 4 killed syncs.
+# printing their figures. ./mvnw -B verify runs the same tests with 6 crash trials, 10 commits per writer, 15 under
+# metastore faults and 2 killed syncs.
 # Usage: reliability/run-reliability-suite.sh [trials] [commits per writer] [extra Maven arguments...]
 set -euo pipefail
 cd "$(dirname "$0")/.."

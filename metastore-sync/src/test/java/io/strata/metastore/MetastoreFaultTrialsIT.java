@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * watcher reading the metastore directly all along must never see a partition whose data no committed snapshot
  * holds yet, nor a synced snapshot id that is not committed; and once the faults stop, the next commit's sync
  * must bring the metastore to exactly the latest snapshot. {@code -Dreliability.metastore-commits} sets the
- * number of commits (30 in {@code ./mvnw verify}, 100 in run-reliability-suite.sh).
+ * number of commits (15 in {@code ./mvnw verify}, 100 in run-reliability-suite.sh).
  */
 class MetastoreFaultTrialsIT {
 
@@ -51,7 +51,7 @@ class MetastoreFaultTrialsIT {
 
     @Test
     void theMetastoreNeverShowsAPartitionBeforeItsDataAndConvergesAfterEveryFault() throws Exception {
-        int commits = Integer.getInteger("reliability.metastore-commits", 30);
+        int commits = Integer.getInteger("reliability.metastore-commits", 15);
         long seed = Long.getLong("reliability.seed", System.nanoTime());
         Random random = new Random(seed);
         try (MetastoreProcess server = new MetastoreProcess(dir.resolve("metastore"));

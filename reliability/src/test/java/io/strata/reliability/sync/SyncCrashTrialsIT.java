@@ -1,4 +1,4 @@
-package io.strata.reliability.concurrent;
+package io.strata.reliability.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * to 4 s after its JVM is up (a sync process of one batch takes 2 to 3 s here, most of it starting up). After each kill the metastore must show no partition whose
  * data is not committed and no snapshot that is not committed; a sync run to its end must then bring it to the
  * latest snapshot exactly (its partitions, and the snapshot id). {@code -Dreliability.sync-trials} sets the
- * number of trials (4 in {@code ./mvnw verify}, 100 in run-reliability-suite.sh).
+ * number of trials (2 in {@code ./mvnw verify}, 100 in run-reliability-suite.sh).
  */
 class SyncCrashTrialsIT {
 
@@ -56,7 +56,7 @@ class SyncCrashTrialsIT {
 
     @Test
     void aKilledSyncNeverShowsUncommittedDataAndTheNextSyncConverges() throws Exception {
-        int trials = Integer.getInteger("reliability.sync-trials", 4);
+        int trials = Integer.getInteger("reliability.sync-trials", 2);
         long seed = Long.getLong("reliability.seed", System.nanoTime());
         Random random = new Random(seed);
         try (MetastoreProcess metastore = new MetastoreProcess(dir.resolve("metastore"))) {

@@ -1,4 +1,4 @@
-package io.strata.reliability.concurrent;
+package io.strata.reliability.sync;
 
 import io.strata.cli.StrataCommand;
 

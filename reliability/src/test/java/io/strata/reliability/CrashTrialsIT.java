@@ -37,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code kill -9} of real writer processes ({@link TableWorker}) on one table, trial after trial: ingest alone,
  * ingest beside a compaction, a stream write (exactly-once: its successor replays its last commit, which must be
- * dropped), orphan removal, a stream write beside a compaction, and ingest beside an expiration. Half the kills come at a random
- * moment, half right after a new manifest, manifest list or snapshot file appears. After each kill every
+ * dropped), orphan removal, a stream write beside a compaction, and ingest beside an expiration. Half the kills
+ * come at a random moment, half right after a new manifest, manifest list or snapshot file appears. After each kill every
  * snapshot present must read and equal the model of the batch its marker names, no batch that a worker
  * reported committed may be missing, orphan removal must then leave every snapshot as it was, and the next
  * trial goes on from there. Prints the figures; {@code -Dreliability.trials} sets the number of trials
@@ -164,8 +164,8 @@ class CrashTrialsIT {
                 + " right after a commit file appeared,"
                 + " %d left files of unfinished work (killed mid-commit); %d batches committed; %d snapshot reads"
                 + " checked against the model; corrupt snapshots %d, lost commits %d, partial batches %d; replayed"
-                + " stream commits dropped %d, applied twice %d; %d orphan files removed, every snapshot intact afterwards%n", seed,
-                trials, seconds, killsOnFile, killsInFlight, lastBatch, snapshotsChecked, corruptSnapshots,
+                + " stream commits dropped %d, applied twice %d; %d orphan files removed, every snapshot intact"
+                + " afterwards%n", seed, trials, seconds, killsOnFile, killsInFlight, lastBatch, snapshotsChecked, corruptSnapshots,
                 lostCommits, partialBatches, replaysDropped, replaysApplied, orphansRemoved);
         assertThat(problems).isEmpty();
         assertThat(lastBatch).as("batches committed over all trials").isPositive();

@@ -18,9 +18,8 @@ import org.apache.hadoop.fs.Path;
  * {@code committed <b>} after each commit returned), {@code stream} (the same through a stream write whose
  * commit identifier is the batch number, under one commit user for every stream worker; a worker whose user
  * committed the latest batch first replays it, which must be dropped), {@code compact} (full compactions, one
- * after another),
- * {@code expire} (expires all but the last three snapshots, again and again) or {@code orphans} (removes
- * orphan files, again and again). It runs until killed.
+ * after another), {@code expire} (expires all but the last three snapshots, again and again) or {@code orphans}
+ * (removes orphan files, again and again). It runs until killed.
  */
 public final class TableWorker {
 

@@ -298,6 +298,7 @@ class SyncCommandIT {
     private static Process strata(String classpath, Path output, String... args) throws java.io.IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElseThrow());
+        command.add("-XX:TieredStopAtLevel=1");
         command.add("-cp");
         command.add(classpath);
         command.add(StrataCommand.class.getName());

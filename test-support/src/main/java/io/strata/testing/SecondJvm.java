@@ -134,6 +134,8 @@ public final class SecondJvm {
         fullPath.addAll(classPath);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // The same quick JIT as the build's test JVMs (see test.argLine in the parent pom): children are short-lived.
+        command.add("-XX:TieredStopAtLevel=1");
         command.addAll(jvmOptions);
         command.add("-Djava.io.tmpdir=" + tmp);
         command.add("-Dhadoop.log.dir=" + tmp);

@@ -242,15 +242,15 @@ public final class EmbeddedHive {
     }
 
     /**
-     * Runs a read on every {@link ExecutionMode} with {@link #query(ExecutionMode, String)}, asserts that all
+     * Runs a read on each mode of {@link ExecutionMode#matrix()} with {@link #query(ExecutionMode, String)}, asserts that all
      * return the same rows (in the same order when the statement orders them) and returns them: the matrix
      * for tests whose table changes between statements.
      */
-    public List<String> queryOnEveryMode(String sql) {
+    public List<String> queryOnEachMode(String sql) {
         boolean ordered = sql.toUpperCase(java.util.Locale.ROOT).contains("ORDER BY");
         List<String> first = null;
         ExecutionMode firstMode = null;
-        for (ExecutionMode mode : ExecutionMode.values()) {
+        for (ExecutionMode mode : ExecutionMode.matrix()) {
             List<String> rows = query(mode, sql);
             if (first == null) {
                 first = rows;

@@ -1,16 +1,34 @@
 package io.strata.hive.it;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
 /**
  * The matrix every end-to-end read suite runs on: each engine, vectorized and not. A test takes the mode as
- * the parameter of a {@code @ParameterizedTest @EnumSource(ExecutionMode.class)} and runs its statements with
- * {@link EmbeddedHive#query(ExecutionMode, String)}, which sets the session to the mode, makes the engine run
- * the query (no fetch task) and checks from the plan that it did.
+ * the parameter of a {@code @ParameterizedTest @MethodSource(ExecutionMode.MATRIX)} and runs its statements
+ * with {@link EmbeddedHive#query(ExecutionMode, String)}, which sets the session to the mode, makes the engine
+ * run the query (no fetch task) and checks from the plan that it did.
+ *
+ * <p>Which modes run is the system property {@value #MODES_PROPERTY}: {@code all}, or a comma-separated list
+ * of modes. The default run ({@code ./mvnw verify}) takes each engine once and each read path once
+ * ({@code TEZ_VECTORIZED,MR_ROWS}); {@code -Dstrata.it.execution-modes=all} runs all four (docs/hive-connector.md,
+ * "How the tests prove the engine"). WHY: the four modes of the read suites were the largest block of the
+ * default run, and the pairs left out (Tez rows, MapReduce vectorized) are still covered on both engines by
+ * {@code VectorizedReadIT} and the write and row-level suites.
  */
 public enum ExecutionMode {
     TEZ_VECTORIZED(Engine.TEZ, true),
     TEZ_ROWS(Engine.TEZ, false),
     MR_VECTORIZED(Engine.MR, true),
     MR_ROWS(Engine.MR, false);
+
+    /** The {@code @MethodSource} of the read suites: the modes {@link #matrix()} returns. */
+    public static final String MATRIX = "io.strata.hive.it.ExecutionMode#matrix";
+
+    /** The system property that chooses the modes of the matrix. */
+    public static final String MODES_PROPERTY = "strata.it.execution-modes";
 
     private final Engine engine;
     private final boolean vectorized;
@@ -28,6 +46,25 @@ public enum ExecutionMode {
             }
         }
         throw new IllegalArgumentException(engine + (vectorized ? " vectorized" : " rows"));
+    }
+
+    /** The modes the read suites run on, as {@value #MODES_PROPERTY} chooses; refuses an unknown mode by name. */
+    public static List<ExecutionMode> matrix() {
+        String chosen = System.getProperty(MODES_PROPERTY, "TEZ_VECTORIZED,MR_ROWS").trim();
+        if (chosen.equalsIgnoreCase("all")) {
+            return List.of(values());
+        }
+        List<ExecutionMode> modes = new ArrayList<>();
+        for (String name : chosen.split(",")) {
+            try {
+                modes.add(valueOf(name.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Unknown execution mode '" + name.trim() + "' in -D" + MODES_PROPERTY
+                        + "=" + chosen + "; use 'all' or some of "
+                        + Arrays.stream(values()).map(Enum::name).toList(), e);
+            }
+        }
+        return modes;
     }
 
     public Engine engine() {

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
  * files are read by several Hive splits; a bucket with overlapping level-0 files stays one split. The
  * splits are counted from StrataInputFormat.getSplits itself, as both engines call it (MapReduce in the
  * client, Tez in its application master); Tez then groups splits into tasks
- * ({@code tez.grouping.*}), so a task count would differ by engine. The queries run on every
- * {@link ExecutionMode}.
+ * ({@code tez.grouping.*}), so a task count would differ by engine. The queries run on each mode of
+ * {@link ExecutionMode#matrix()}.
  */
 class LargeBucketSplitIT {
 
@@ -133,10 +133,10 @@ class LargeBucketSplitIT {
 
         hive.query("SET " + StrataConf.SPLIT_TARGET_SIZE + "=" + TARGET);
         try {
-            assertThat(hive.queryOnEveryMode("SELECT count(*), sum(id) FROM strata_it.large_keyed")).containsExactly(expectedSum(false));
-            assertThat(hive.queryOnEveryMode("SELECT count(*) FROM strata_it.large_keyed WHERE payload LIKE 'v1-%'"))
+            assertThat(hive.queryOnEachMode("SELECT count(*), sum(id) FROM strata_it.large_keyed")).containsExactly(expectedSum(false));
+            assertThat(hive.queryOnEachMode("SELECT count(*) FROM strata_it.large_keyed WHERE payload LIKE 'v1-%'"))
                     .containsExactly(String.valueOf(ROWS));
-            assertThat(hive.queryOnEveryMode("SELECT payload FROM strata_it.large_keyed WHERE id = 4321")).containsExactly(payload(4321, 1));
+            assertThat(hive.queryOnEachMode("SELECT payload FROM strata_it.large_keyed WHERE id = 4321")).containsExactly(payload(4321, 1));
         } finally {
             hive.query("SET " + StrataConf.SPLIT_TARGET_SIZE + "=" + StrataConf.DEFAULT_SPLIT_TARGET_SIZE);
         }
@@ -149,7 +149,7 @@ class LargeBucketSplitIT {
         assertThat(splits.length).isGreaterThan(1);
         hive.query("SET " + StrataConf.SPLIT_TARGET_SIZE + "=" + TARGET);
         try {
-            assertThat(hive.queryOnEveryMode("SELECT count(*), sum(id) FROM strata_it.large_appended")).containsExactly(expectedSum(true));
+            assertThat(hive.queryOnEachMode("SELECT count(*), sum(id) FROM strata_it.large_appended")).containsExactly(expectedSum(true));
         } finally {
             hive.query("SET " + StrataConf.SPLIT_TARGET_SIZE + "=" + StrataConf.DEFAULT_SPLIT_TARGET_SIZE);
         }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * CREATE TABLE (without EXTERNAL) creates a new Strata table where Hive stores the table; DROP removes it.
- * The created tables are read on every {@link ExecutionMode}.
+ * The created tables are read on each mode of {@link ExecutionMode#matrix()}.
  */
 class ManagedTableIT {
 
@@ -49,7 +49,7 @@ class ManagedTableIT {
             w.write(GenericRow.of(2L, Utf8String.fromString("b2"), Utf8String.fromString("2024-01-02")));
             w.commit();
         }
-        assertThat(hive.queryOnEveryMode("SELECT id, v, dt FROM strata_it.managed_kv ORDER BY dt, id"))
+        assertThat(hive.queryOnEachMode("SELECT id, v, dt FROM strata_it.managed_kv ORDER BY dt, id"))
                 .containsExactly("1\ta\t2024-01-01", "1\tc\t2024-01-02", "2\tb2\t2024-01-02");
         assertThat(new File(URI.create(location))).isDirectory();
 
@@ -91,8 +91,8 @@ class ManagedTableIT {
             w.write(GenericRow.of(2L, Utf8String.fromString("b"), Utf8String.fromString("2024-01-02")));
             w.commit();
         }
-        assertThat(hive.queryOnEveryMode("SELECT v FROM strata_it.managed_parts WHERE dt = '2024-01-02'")).containsExactly("b");
-        assertThat(hive.queryOnEveryMode("SELECT count(*) FROM strata_it.managed_parts")).containsExactly("2");
+        assertThat(hive.queryOnEachMode("SELECT v FROM strata_it.managed_parts WHERE dt = '2024-01-02'")).containsExactly("b");
+        assertThat(hive.queryOnEachMode("SELECT count(*) FROM strata_it.managed_parts")).containsExactly("2");
         hive.query("DROP TABLE strata_it.managed_parts");
         assertThat(new File(URI.create(location))).doesNotExist();
     }

@@ -25,14 +25,14 @@ import org.apache.hadoop.hive.conf.HiveConf;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Hive 4.1 reads the rows of tables only the metastore sync registered, through the metastore's
  * partitions. Needs the connector to read a metastore partition (its input path is the partition
  * directory, not the table's), and for count(*) from statistics the handler to allow it (Hive 4 asks
  * HiveStorageHandler.canComputeQueryUsingStats) only where the sync marked the statistics exact. Reads run
- * on every {@link ExecutionMode}.
+ * on each mode of {@link ExecutionMode#matrix()}.
  */
 class MetastoreSyncHiveReadIT {
 
@@ -44,13 +44,13 @@ class MetastoreSyncHiveReadIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void hiveReadsTheSyncedTableWithoutACreateTable(ExecutionMode mode) {
         assertThat(hive.query(mode, "SELECT dt, id, v FROM synced.events")).containsExactlyInAnyOrderElementsOf(SyncedTables.appendRows);
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void aPrunedQueryReadsOnlyItsPartition(ExecutionMode mode) {
         List<String> expected = SyncedTables.appendRows.stream().filter(r -> r.startsWith("2024-01-02")).toList();
         assertThat(hive.query(mode, "SELECT dt, id, v FROM synced.events WHERE dt = '2024-01-02'"))
@@ -58,7 +58,7 @@ class MetastoreSyncHiveReadIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void countStarOfAPrimaryKeyTableIsMergedNotTakenFromTheStatistics(ExecutionMode mode) {
         hive.query("SET hive.compute.query.using.stats=true");
         try {
@@ -116,8 +116,8 @@ class MetastoreSyncHiveReadIT {
         }
         assertThat(hive.query("SHOW PARTITIONS synced_dates.days"))
                 .containsExactly("dt=2024-01-01", "dt=2024-01-02", "dt=2024-01-03");
-        assertThat(hive.queryOnEveryMode("SELECT dt, id, v FROM synced_dates.days")).containsExactlyInAnyOrderElementsOf(rows);
-        assertThat(hive.queryOnEveryMode("SELECT dt, id, v FROM synced_dates.days WHERE dt = DATE '2024-01-01'"))
+        assertThat(hive.queryOnEachMode("SELECT dt, id, v FROM synced_dates.days")).containsExactlyInAnyOrderElementsOf(rows);
+        assertThat(hive.queryOnEachMode("SELECT dt, id, v FROM synced_dates.days WHERE dt = DATE '2024-01-01'"))
                 .containsExactlyInAnyOrderElementsOf(rows.stream().filter(r -> r.startsWith("2024-01-01")).toList());
         // Only that partition's directory (dt=19723) is an input of the pruned query.
         assertThat(String.join("\n", hive.query("EXPLAIN DEPENDENCY SELECT id FROM synced_dates.days"

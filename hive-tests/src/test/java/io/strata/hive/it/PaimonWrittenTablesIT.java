@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Tables written by Apache Paimon 1.4.2 itself (primary key in ORC, primary key in Parquet with
- * deletion vectors, append in ORC), queried through HiveQL on every {@link ExecutionMode}: Hive returns
+ * deletion vectors, append in ORC), queried through HiveQL on each mode of {@link ExecutionMode#matrix()}: Hive returns
  * what core reads, which the core's own tests compare with Paimon's read.
  */
 class PaimonWrittenTablesIT {

@@ -48,14 +48,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every column type Hive pushes a filter on prunes files: an append table of four files (one per commit,
  * each holding a disjoint range of every column) is queried through HiveQL with a selective WHERE per type.
  * The filter Hive compiled for the query is planned by {@link StrataInputFormat} to count the files it
  * would open (one, versus four for a full scan), and the query's rows are exactly those core's own read
- * selects. Timestamps run in a UTC and a Los Angeles session. Every test runs on every {@link ExecutionMode}:
+ * selects. Timestamps run in a UTC and a Los Angeles session. Every test runs on each mode of {@link ExecutionMode#matrix()}:
  * the filters are compiled for that engine, and a test's queries run as ONE statement (a UNION ALL of one
  * tagged SELECT per filter: one Tez DAG or one MapReduce job), so the matrix costs a job per test and mode.
  */
@@ -189,14 +189,14 @@ class PushdownTypesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void aFullScanPlansEveryFile(ExecutionMode mode) throws Exception {
         assertThat(plannedFiles(mode, "SELECT id FROM strata_it.pushdown_typed")).isEqualTo(GROUPS);
         assertThat(hive.query(mode, "SELECT count(*) FROM strata_it.pushdown_typed")).containsExactly(String.valueOf(rows.size()));
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void integersAndBooleans(ExecutionMode mode) throws Exception {
         Checks checks = new Checks(mode);
         // Hive hands a storage handler only a function as filter, never a bare column: "b = true" becomes "b"
@@ -214,7 +214,7 @@ class PushdownTypesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void floatsAndDoubles(ExecutionMode mode) throws Exception {
         Checks checks = new Checks(mode);
         checks.check("f = 2.5", r -> r.getFloat(5) == 2.5f, 1);
@@ -228,7 +228,7 @@ class PushdownTypesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void decimals(ExecutionMode mode) throws Exception {
         Checks checks = new Checks(mode);
         checks.check("amount = 20.03", r -> r.getDecimal(7, 10, 2).toBigDecimal().compareTo(new BigDecimal("20.03")) == 0, 1);
@@ -238,7 +238,7 @@ class PushdownTypesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void charWithAndWithoutPaddingAndVarchar(ExecutionMode mode) throws Exception {
         Checks checks = new Checks(mode);
         checks.check("c = 'b1'", r -> r.getString(8).toString().trim().equals("b1"), 1);
@@ -251,7 +251,7 @@ class PushdownTypesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void dates(ExecutionMode mode) throws Exception {
         Checks checks = new Checks(mode);
         LocalDate feb = LocalDate.of(2024, 1, 31);
@@ -261,7 +261,7 @@ class PushdownTypesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void timestampsAreWallClockTimesInEverySessionZone(ExecutionMode mode) throws Exception {
         Checks checks = new Checks(mode);
         LocalDateTime at = LocalDateTime.of(2024, 3, 10, 10, 0, 0, 123_000);
@@ -278,7 +278,7 @@ class PushdownTypesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void localTimeZoneTimestampsAreInstantsInTheSessionZone(ExecutionMode mode) throws Exception {
         Checks checks = new Checks(mode);
         Instant noonInLosAngeles = Instant.parse("2024-06-01T19:00:00Z");
@@ -297,7 +297,7 @@ class PushdownTypesIT {
      * Hive turns LTZ literals into java.sql.Timestamp through the JVM zone, TIMESTAMP literals through UTC.
      */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void timestampsWithTheJvmInLosAngeles(ExecutionMode mode) throws Exception {
         Checks checks = new Checks(mode);
         java.util.TimeZone jvm = java.util.TimeZone.getDefault();

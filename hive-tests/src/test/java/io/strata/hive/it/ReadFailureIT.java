@@ -137,9 +137,9 @@ class ReadFailureIT {
         PlanAssert.assertThatPlan(hive.lastPlan()).assertRanOn(engine);
 
         String after = "strata_it.after_failure_" + engine.setting();
-        assertThat(hive.queryOnEveryMode("SELECT v, count(*) FROM " + after + " GROUP BY v")).hasSize(50)
+        assertThat(hive.queryOnEachMode("SELECT v, count(*) FROM " + after + " GROUP BY v")).hasSize(50)
                 .allMatch(row -> row.endsWith("\t1"));
-        assertThat(hive.queryOnEveryMode("SELECT id, v FROM " + after + " WHERE id < 3 ORDER BY id"))
+        assertThat(hive.queryOnEachMode("SELECT id, v FROM " + after + " WHERE id < 3 ORDER BY id"))
                 .containsExactly("0\tv0", "1\tv1", "2\tv2");
     }
 

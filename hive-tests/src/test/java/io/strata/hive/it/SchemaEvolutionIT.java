@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
  * Schema changes made in Strata (add, rename, widen) after the Hive table was created: a Hive table created
  * without a column list follows them (old rows read NULL for an added column); one created with a column
  * list keeps reading its columns while they are unchanged and fails, naming the column, once one is
- * renamed or its type changed, never reading values as a wrong type. Every read runs on every
- * {@link ExecutionMode} with the same rows; the failures on both engines.
+ * renamed or its type changed, never reading values as a wrong type. Every read runs on each mode of
+ * {@link ExecutionMode#matrix()} with the same rows; the failures on both engines.
  */
 class SchemaEvolutionIT {
 
@@ -67,7 +67,7 @@ class SchemaEvolutionIT {
         Table table = table("evolve_auto");
         hive.query("CREATE EXTERNAL TABLE strata_it.evolve_auto STORED BY 'io.strata.hive.StrataStorageHandler'"
                 + " LOCATION '" + table.location() + "'");
-        assertThat(hive.queryOnEveryMode("SELECT * FROM strata_it.evolve_auto ORDER BY id")).containsExactly("1\tone\t10", "2\ttwo\t20");
+        assertThat(hive.queryOnEachMode("SELECT * FROM strata_it.evolve_auto ORDER BY id")).containsExactly("1\tone\t10", "2\ttwo\t20");
 
         Table evolved = evolve(table, SchemaChange.addColumn("note", DataTypes.STRING()),
                 SchemaChange.renameColumn("name", "title"), SchemaChange.updateColumnType("price", DataTypes.BIGINT()));
@@ -78,12 +78,12 @@ class SchemaEvolutionIT {
         }
         assertThat(hive.query("DESCRIBE strata_it.evolve_auto")).extracting(l -> l.split("\\s+")[0] + " " + l.split("\\s+")[1])
                 .containsExactly("id bigint", "title string", "price bigint", "note string");
-        List<String> rows = hive.queryOnEveryMode("SELECT * FROM strata_it.evolve_auto ORDER BY id");
+        List<String> rows = hive.queryOnEachMode("SELECT * FROM strata_it.evolve_auto ORDER BY id");
         assertThat(rows).containsExactly("1\tone again\t11\tNULL", "2\ttwo\t20\tNULL", "3\tthree\t5000000000\tadded");
         assertThat(rows).containsExactlyInAnyOrderElementsOf(HiveText.lines(evolved));
-        assertThat(hive.queryOnEveryMode("SELECT id, note FROM strata_it.evolve_auto WHERE note IS NOT NULL")).containsExactly("3\tadded");
-        assertThat(hive.queryOnEveryMode("SELECT title FROM strata_it.evolve_auto WHERE price > 4000000000")).containsExactly("three");
-        assertThat(hive.queryOnEveryMode("SELECT count(note), sum(price) FROM strata_it.evolve_auto")).containsExactly("1\t5000000031");
+        assertThat(hive.queryOnEachMode("SELECT id, note FROM strata_it.evolve_auto WHERE note IS NOT NULL")).containsExactly("3\tadded");
+        assertThat(hive.queryOnEachMode("SELECT title FROM strata_it.evolve_auto WHERE price > 4000000000")).containsExactly("three");
+        assertThat(hive.queryOnEachMode("SELECT count(note), sum(price) FROM strata_it.evolve_auto")).containsExactly("1\t5000000031");
     }
 
     @Test
@@ -98,12 +98,12 @@ class SchemaEvolutionIT {
             w.write(GenericRow.of(3L, Utf8String.fromString("three"), 30, Utf8String.fromString("added")));
             w.commit();
         }
-        assertThat(hive.queryOnEveryMode("SELECT * FROM strata_it.evolve_declared ORDER BY id"))
+        assertThat(hive.queryOnEachMode("SELECT * FROM strata_it.evolve_declared ORDER BY id"))
                 .containsExactly("1\tone\t10", "2\ttwo\t20", "3\tthree\t30");
 
         // A declared column widened in Strata would read BIGINT values as INT: the query fails naming it.
         evolve(table, SchemaChange.updateColumnType("price", DataTypes.BIGINT()));
-        for (ExecutionMode mode : ExecutionMode.values()) {
+        for (ExecutionMode mode : ExecutionMode.matrix()) {
             assertThatThrownBy(() -> hive.run(mode, "SELECT id FROM strata_it.evolve_declared"))
                     .as(mode.toString()).isInstanceOf(CommandProcessorException.class)
                     .hasMessageContaining("'price'").hasMessageContaining("declared as int").hasMessageContaining("BIGINT");
@@ -111,7 +111,7 @@ class SchemaEvolutionIT {
 
         // Marking the table makes it follow the Strata schema instead.
         hive.query("ALTER TABLE strata_it.evolve_declared SET TBLPROPERTIES ('strata.columns.from-table'='true')");
-        assertThat(hive.queryOnEveryMode("SELECT * FROM strata_it.evolve_declared ORDER BY id"))
+        assertThat(hive.queryOnEachMode("SELECT * FROM strata_it.evolve_declared ORDER BY id"))
                 .containsExactly("1\tone\t10\tNULL", "2\ttwo\t20\tNULL", "3\tthree\t30\tadded");
         assertThat(Tables.load(FileIO.local(), table.location()).schema().options()).containsOnlyKeys("bucket");
 
@@ -121,7 +121,7 @@ class SchemaEvolutionIT {
         hive.query("CREATE EXTERNAL TABLE strata_it.evolve_declared2 (id BIGINT, title STRING, price BIGINT)"
                 + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '" + table.location() + "'");
         evolve(table, SchemaChange.renameColumn("title", "label"));
-        for (ExecutionMode mode : ExecutionMode.values()) {
+        for (ExecutionMode mode : ExecutionMode.matrix()) {
             assertThatThrownBy(() -> hive.run(mode, "SELECT * FROM strata_it.evolve_declared2"))
                     .as(mode.toString()).isInstanceOf(CommandProcessorException.class)
                     .hasMessageContaining("'title'").hasMessageContaining("renamed or dropped");
@@ -131,7 +131,7 @@ class SchemaEvolutionIT {
         hive.query("DROP TABLE strata_it.evolve_declared2");
         hive.query("CREATE EXTERNAL TABLE strata_it.evolve_declared3 STORED BY 'io.strata.hive.StrataStorageHandler'"
                 + " LOCATION '" + table.location() + "'");
-        assertThat(hive.queryOnEveryMode("SELECT id, label, price, note FROM strata_it.evolve_declared3 ORDER BY id"))
+        assertThat(hive.queryOnEachMode("SELECT id, label, price, note FROM strata_it.evolve_declared3 ORDER BY id"))
                 .containsExactly("1\tone\t10\tNULL", "2\ttwo\t20\tNULL", "3\tthree\t30\tadded");
     }
 }

@@ -18,10 +18,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * HiveQL over an unpartitioned append table in Parquet, written by Strata's core in two commits, on every
- * {@link ExecutionMode}.
+ * HiveQL over an unpartitioned append table in Parquet, written by Strata's core in two commits, on each mode of
+ * {@link ExecutionMode#matrix()}.
  */
 class StrataAppendTableIT {
 
@@ -61,14 +62,14 @@ class StrataAppendTableIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void selectStarReturnsEveryAppendedRow(ExecutionMode mode) {
         assertThat(hive.query(mode, "SELECT * FROM strata_it.events")).containsExactlyInAnyOrderElementsOf(written);
         PlanAssert.assertThatPlan(hive.lastPlan()).assertStrataScan(mode);
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void selfJoinGroupedAndOrdered(ExecutionMode mode) {
         // Each event with its parent's kind: a self-join, GROUP BY and ORDER BY.
         List<String> rows = hive.query(mode, "SELECT p.kind, count(*) FROM strata_it.events c JOIN strata_it.events p"
@@ -94,7 +95,7 @@ class StrataAppendTableIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void orderByWithLimit(ExecutionMode mode) {
         assertThat(hive.query(mode, "SELECT seq FROM strata_it.events WHERE kind = 'click' ORDER BY seq DESC LIMIT 3"))
                 .containsExactly("39", "36", "33");

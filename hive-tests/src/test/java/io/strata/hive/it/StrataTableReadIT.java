@@ -32,12 +32,12 @@ import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * HiveQL over a Strata primary-key table (partitioned, 2 buckets) written by Strata's core with
  * updates and deletes over four commits: Hive must return exactly the merged rows core reads, on a
- * fetch task and on every {@link ExecutionMode} (Tez and MapReduce, vectorized and not), each query proving
+ * fetch task and on each mode of {@link ExecutionMode#matrix()} (Tez and MapReduce, vectorized and not), each query proving
  * from its plan which engine ran it and how the scan was vectorized.
  */
 class StrataTableReadIT {
@@ -171,14 +171,14 @@ class StrataTableReadIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void selectStarOnEveryEngineReturnsTheMergedRows(ExecutionMode mode) throws IOException {
         assertThat(hive.query(mode, "SELECT * FROM strata_it.orders")).containsExactlyInAnyOrderElementsOf(coreRows());
         PlanAssert.assertThatPlan(hive.lastPlan()).assertStrataScan(mode);
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void whereFiltersOnPartitionAndValueColumns(ExecutionMode mode) {
         List<String> rows = hive.query(mode, "SELECT id, name, amount FROM strata_it.orders WHERE dt = '2024-01-01' AND qty >= 5");
         PlanAssert.assertThatPlan(hive.lastPlan()).assertStrataScan(mode);
@@ -192,7 +192,7 @@ class StrataTableReadIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void hivePushesItsFilterToTheTableScan(ExecutionMode mode) throws Exception {
         // The handler takes the whole filter for planning (pruning) and leaves it all to Hive as residual.
         List<String> plan = hive.run(mode, "EXPLAIN SELECT id FROM strata_it.orders WHERE dt = '2024-01-02' AND id = 7");
@@ -205,13 +205,13 @@ class StrataTableReadIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void countStar(ExecutionMode mode) {
         assertThat(hive.query(mode, "SELECT count(*) FROM strata_it.orders")).containsExactly(String.valueOf(model.size()));
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void groupByPartitionColumn(ExecutionMode mode) {
         List<String> expected = new ArrayList<>();
         for (String d : DAYS) {
@@ -226,7 +226,7 @@ class StrataTableReadIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void aSessionCanReadAnOlderSnapshot(ExecutionMode mode) {
         String sql = "SELECT id, name FROM strata_it.orders WHERE id IN (1, 3, 20, 30)";
         try {
@@ -242,7 +242,7 @@ class StrataTableReadIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void timeTravelWithHiveSyntax(ExecutionMode mode) {
         assertThat(hive.query(mode, "SELECT id, name FROM strata_it.orders FOR SYSTEM_VERSION AS OF 1 WHERE id IN (1, 3, 20, 30)"))
                 .containsExactlyInAnyOrder("1\tname-1-v0", "3\tname-3-v0", "20\tname-20-v0", "30\tname-30-v0");
@@ -254,7 +254,7 @@ class StrataTableReadIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void anUnknownSnapshotFailsTheQueryNamingIt(ExecutionMode mode) {
         // Hive's fetch task would return no rows for a failure caused by a missing file: it must fail instead.
         assertThatThrownBy(() -> hive.run(mode, "SELECT id FROM strata_it.orders FOR SYSTEM_VERSION AS OF 99"))

@@ -26,10 +26,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Types beyond the flat primitives: nanosecond and local-time-zone timestamps, TIME, long strings, DECIMAL(38),
- * nested; read on every {@link ExecutionMode}.
+ * nested; read on each mode of {@link ExecutionMode#matrix()}.
  */
 class StrataTypesIT {
 
@@ -141,7 +142,7 @@ class StrataTypesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void valuesReadThroughHive(ExecutionMode mode) {
         assertThat(hive.query(mode, "SELECT id, ts9, t, big, vc, ch, arr[0], arr[1], size(arr), m['k2'], ms['x'], r.a, r.b,"
                 + " unix_timestamp(ltz) FROM strata_it.types"))
@@ -152,7 +153,7 @@ class StrataTypesIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(ExecutionMode.class)
+    @MethodSource(ExecutionMode.MATRIX)
     void nestedValuesPrintAsHiveDoes(ExecutionMode mode) {
         assertThat(hive.query(mode, "SELECT arr, m, r FROM strata_it.types WHERE id = 1"))
                 .containsExactly("[10,null,30]\t{\"k1\":100,\"k2\":200}\t{\"a\":5,\"b\":\"five\"}");

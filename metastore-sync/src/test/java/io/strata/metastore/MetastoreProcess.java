@@ -52,9 +52,9 @@ public final class MetastoreProcess implements AutoCloseable {
         }
         long begin = System.nanoTime();
         starts++;
-        List<String> options = new ArrayList<>(List.of("-Xmx512m",
-                // Startup is class loading and Hive's initialisation: the C1 compiler alone starts it sooner.
-                "-XX:TieredStopAtLevel=1"));
+        // SecondJvm starts it with the C1 compiler alone, which suits a start that is class loading and Hive's
+        // initialisation.
+        List<String> options = new ArrayList<>(List.of("-Xmx512m"));
         // Derby's wait before it breaks a deadlock of concurrent lock requests (see the module's pom), if set here.
         String deadlockTimeout = System.getProperty("derby.locks.deadlockTimeout");
         if (deadlockTimeout != null) {

@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
-import io.strata.data.Row;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
-import io.strata.snapshot.SnapshotManager;
-import io.strata.table.Plan;
-import io.strata.table.Split;
 import io.strata.table.Table;
-import io.strata.table.TableRead;
 import io.strata.testing.SecondJvm;
 import io.strata.types.DataTypes;
 import java.nio.file.Files;
@@ -24,12 +19,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,7 +80,7 @@ class CrashTrialsIT {
             if (kind[0].equals("orphans") && lastBatch == 0) {
                 kind = KINDS[0];
             }
-            Set<String> filesBefore = metadataFiles(tableDir);
+            Set<String> filesBefore = ModelCheck.metadataFiles(tableDir);
             List<Process> workers = new ArrayList<>();
             List<Path> logs = new ArrayList<>();
             for (String mode : kind) {
@@ -106,7 +98,7 @@ class CrashTrialsIT {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
                 int skip = random.nextInt(6);
                 while (System.nanoTime() < deadline) {
-                    Set<String> now = metadataFiles(tableDir);
+                    Set<String> now = ModelCheck.metadataFiles(tableDir);
                     now.removeAll(filesBefore);
                     if (now.size() > skip) {
                         break;
@@ -149,12 +141,12 @@ class CrashTrialsIT {
                 killsInFlight++;
             }
             replaysApplied += streamIdentifiersLandedTwice(reloaded, trial, problems);
-            int[] checked = checkSnapshots(reloaded, tableDir, trial, problems);
+            int[] checked = ModelCheck.snapshots(reloaded, tableDir, "trial " + trial, problems);
             snapshotsChecked += checked[0];
             corruptSnapshots += checked[1];
             partialBatches += checked[2];
             orphansRemoved += reloaded.removeOrphanFiles().olderThan(Instant.now().minusMillis(1)).execute().size();
-            int[] after = checkSnapshots(reloaded, tableDir, trial, problems);
+            int[] after = ModelCheck.snapshots(reloaded, tableDir, "trial " + trial, problems);
             corruptSnapshots += after[1];
             partialBatches += after[2];
         }
@@ -193,62 +185,5 @@ class CrashTrialsIT {
             }
         }
         return twice;
-    }
-
-    /** Reads every snapshot present; returns {snapshots read, unreadable, not equal to their batch's model}. */
-    private static int[] checkSnapshots(Table table, Path tableDir, int trial, List<String> problems) throws Exception {
-        SnapshotManager snapshots = new SnapshotManager(FileIO.local(), new org.apache.hadoop.fs.Path(tableDir.toUri()));
-        int read = 0;
-        int corrupt = 0;
-        int partial = 0;
-        for (long id : snapshots.listIds()) {
-            Map<Integer, String> rows;
-            try {
-                rows = rowsOf(table, table.newScan().asOfSnapshot(id).plan());
-            } catch (Exception e) {
-                if (!snapshots.snapshotExists(id)) {
-                    continue;
-                }
-                corrupt++;
-                problems.add("trial " + trial + ": snapshot " + id + " cannot be read: " + e);
-                continue;
-            }
-            read++;
-            String marker = rows.get(ChangeBatches.MARKER);
-            int batch = marker == null ? 0 : Integer.parseInt(marker);
-            if (!rows.equals(ChangeBatches.after(batch))) {
-                partial++;
-                problems.add("trial " + trial + ": snapshot " + id + " (batch " + batch + ") differs from the model");
-            }
-        }
-        return new int[] {read, corrupt, partial};
-    }
-
-    private static Map<Integer, String> rowsOf(Table table, Plan plan) throws Exception {
-        Map<Integer, String> rows = new TreeMap<>();
-        TableRead read = table.newRead(plan);
-        for (Split split : plan.splits()) {
-            try (var it = read.open(split)) {
-                while (it.hasNext()) {
-                    Row r = it.next();
-                    rows.put(r.getInt(0), r.getString(1).toString());
-                }
-            }
-        }
-        return rows;
-    }
-
-    /** The files of the table's manifest and snapshot directories. */
-    private static Set<String> metadataFiles(Path tableDir) throws Exception {
-        Set<String> names = new HashSet<>();
-        for (String sub : new String[] {"manifest", "snapshot"}) {
-            Path d = tableDir.resolve(sub);
-            if (Files.isDirectory(d)) {
-                try (Stream<Path> files = Files.list(d)) {
-                    files.forEach(p -> names.add(sub + "/" + p.getFileName()));
-                }
-            }
-        }
-        return names;
     }
 }

@@ -1,5 +1,6 @@
 package io.strata.cli.hive;
 
+import io.strata.hive.LocalTaskFailures;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -261,7 +262,13 @@ public final class EmbeddedHiveSession implements SqlSession {
             }
             return result(statement, driver.getSchema(), lines, start);
         } catch (CommandProcessorException e) {
-            throw new SqlException(statement, reason(e), e);
+            String reason = reason(e);
+            if (reason.contains("MapRedTask")) {
+                // Hive 4.1 tells only the task's return code; the reader's failure (naming the file) happened in
+                // this JVM, since MapReduce runs its tasks here in local mode.
+                reason += LocalTaskFailures.since(start).map(failure -> ". The task failed: " + failure).orElse("");
+            }
+            throw new SqlException(statement, reason, e);
         } catch (IOException e) {
             throw new SqlException(statement, "fetching the results failed: " + e.getMessage(), e);
         } finally {

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A query whose Tez task fails (a corrupt data file, found only when a task reads it), then good queries in
- * the same embedded Hive: they must return their rows, on Tez and on MapReduce. Before
+ * the same embedded Hive: they must return their rows, on Tez and on MapReduce. The failure names the file on
+ * both engines (on MapReduce through {@link io.strata.hive.LocalTaskFailures}). Before
  * {@link EmbeddedHiveSession} cleared the input contexts Hive's tasks leave in the JVM, every later Tez query
  * returned no rows and no error. Its own JVM (failsafe forks one per IT class): the failure is the point.
  */
@@ -97,6 +98,12 @@ class TezTaskFailureIT {
         // The reader throws in the task: the DAG fails, and its diagnostics name the file.
         assertThatThrownBy(() -> hive.execute("SELECT v, count(*) FROM db.broken GROUP BY v"))
                 .isInstanceOf(SqlException.class).hasMessageContaining("TezTask").hasMessageContaining(file.toString());
+        // MapReduce: Hive says only "return code 2 from MapRedTask"; the session adds the reader's failure.
+        hive.execute("SET hive.execution.engine=mr");
+        assertThatThrownBy(() -> hive.execute("SELECT v, count(*) FROM db.broken GROUP BY v"))
+                .isInstanceOf(SqlException.class).hasMessageContaining("return code 2").hasMessageContaining("MapRedTask")
+                .hasMessageContaining("The task failed: Reading").hasMessageContaining(file.toString());
+        hive.execute("SET hive.execution.engine=tez");
 
         // Before the fix: 0 rows each, no error (measured).
         assertThat(rows(hive, groupBy)).isEqualTo(groups);

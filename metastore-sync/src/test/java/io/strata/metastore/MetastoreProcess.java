@@ -5,7 +5,6 @@ import io.strata.testing.SecondJvm;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,11 +60,7 @@ public final class MetastoreProcess implements AutoCloseable {
             options.add("-Dderby.locks.deadlockTimeout=" + deadlockTimeout);
         }
         // The module opens to Hive what it needs on JDK 17 (test.argLine): the server needs the same.
-        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports")) {
-                options.add(arg);
-            }
-        }
+        options.addAll(SecondJvm.openedModules());
         process = SecondJvm.of(directory, MetastoreServerMain.class)
                 .classPath(List.of(System.getProperty("java.class.path").split(File.pathSeparator)))
                 .jvmOptions(options)

@@ -3,14 +3,11 @@ package io.strata.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.catalog.FileSystemCatalog;
-import io.strata.catalog.Identifier;
 import io.strata.fs.FileIO;
-import io.strata.schema.Schema;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.Table;
 import io.strata.testing.SecondJvm;
-import io.strata.types.DataTypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -52,15 +50,8 @@ class CrashTrialsIT {
         Random random = new Random(seed);
         FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(new Configuration()),
                 new org.apache.hadoop.fs.Path(dir.resolve("warehouse").toUri()));
-        catalog.createDatabase("db", true);
-        Table table = catalog.createTable(Identifier.of("db", "crash"), Schema.newBuilder()
-                .column("k", DataTypes.INT())
-                .column("v", DataTypes.STRING())
-                .primaryKey("k")
-                .option("bucket", "2")
-                .option("snapshot.num-retained.min", "5")
-                .option("snapshot.num-retained.max", "12")
-                .build(), false);
+        Table table = ChangeBatches.createTable(catalog,
+                Map.of("snapshot.num-retained.min", "5", "snapshot.num-retained.max", "12"));
         Path tableDir = Path.of(table.location().toUri());
 
         int killsOnFile = 0;
@@ -127,7 +118,7 @@ class CrashTrialsIT {
                     }
                 }
             }
-            Table reloaded = catalog.loadTable(Identifier.of("db", "crash"));
+            Table reloaded = catalog.loadTable(ChangeBatches.TABLE);
             int latest = TableWorker.lastBatch(reloaded);
             if (latest < reported || latest < lastBatch) {
                 lostCommits++;

@@ -3,14 +3,10 @@ package io.strata.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.catalog.FileSystemCatalog;
-import io.strata.catalog.Identifier;
 import io.strata.fs.FileIO;
-import io.strata.schema.Schema;
 import io.strata.table.Table;
 import io.strata.table.TablePaths;
 import io.strata.testing.SecondJvm;
-import io.strata.types.DataTypes;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -50,21 +47,10 @@ class HiveWriteCrashTrialsIT {
         Path warehouse = dir.resolve("warehouse");
         FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(new Configuration()),
                 new org.apache.hadoop.fs.Path(warehouse.toUri()));
-        catalog.createDatabase("db", true);
-        Table table = catalog.createTable(Identifier.of("db", "crash"), Schema.newBuilder()
-                .column("k", DataTypes.INT())
-                .column("v", DataTypes.STRING())
-                .primaryKey("k")
-                .option("bucket", "2")
-                .build(), false);
+        Table table = ChangeBatches.createTable(catalog, Map.of());
         Path tableDir = Path.of(table.location().toUri());
         List<String> hiveOptions = new ArrayList<>(List.of("-Xmx1g"));
-        // What Hive needs opened on JDK 17, as this test JVM has it (the module's failsafe argLine).
-        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports")) {
-                hiveOptions.add(arg);
-            }
-        }
+        hiveOptions.addAll(SecondJvm.openedModules());
 
         int killsOnFile = 0;
         int killsInFlight = 0;
@@ -116,7 +102,7 @@ class HiveWriteCrashTrialsIT {
                     reported = Math.max(reported, Integer.parseInt(line.substring("committed ".length())));
                 }
             }
-            Table reloaded = catalog.loadTable(Identifier.of("db", "crash"));
+            Table reloaded = catalog.loadTable(ChangeBatches.TABLE);
             int latest = TableWorker.lastBatch(reloaded);
             if (latest < reported || latest < lastBatch) {
                 lostCommits++;

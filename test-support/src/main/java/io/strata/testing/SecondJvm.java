@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,6 +147,20 @@ public final class SecondJvm {
         command.add(mainClass.getName());
         command.addAll(args);
         return command;
+    }
+
+    /**
+     * The {@code --add-opens} and {@code --add-exports} options this JVM runs with (the module's test argLine): a
+     * child that runs Hive, its metastore or its client on JDK 17 needs the same.
+     */
+    public static List<String> openedModules() {
+        List<String> options = new ArrayList<>();
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports")) {
+                options.add(arg);
+            }
+        }
+        return options;
     }
 
     /** This JVM's test class path, one entry per element. */

@@ -17,7 +17,6 @@ import io.strata.table.Table;
 import io.strata.table.source.PartitionStatistics;
 import io.strata.testing.SecondJvm;
 import io.strata.types.DataTypes;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -191,11 +190,7 @@ class SyncCrashTrialsIT {
     private SecondJvm syncJvm(String name, String table, String metastore) throws Exception {
         List<String> options = new ArrayList<>(List.of("-Xmx256m"));
         // Hive's metastore client needs on JDK 17 what this JVM opens to it.
-        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports")) {
-                options.add(arg);
-            }
-        }
+        options.addAll(SecondJvm.openedModules());
         return SecondJvm.of(Files.createDirectories(dir.resolve(name)), SyncWorker.class)
                 .classPath(SecondJvm.testClassPath()).jvmOptions(options)
                 .args("sync", "--table", table, "--metastore", metastore, "--no-progress");

@@ -9,9 +9,21 @@ cd "$(dirname "$0")/.."
 trials="${1:-500}"
 commits="${2:-500}"
 shift 2 || shift $# || true
-# -am builds the modules the suite runs (core, the strata command); of their tests only these run.
+# -am builds the modules the suite runs (core, the strata command); of their tests only these run. Test output
+# goes to the test reports, not to Maven's console: the figures are printed from the reports afterwards, and the
+# reports of earlier runs are removed first so that none of their lines is shown as this run's.
+tests='CrashTrialsIT|HiveWriteCrashTrialsIT|SyncCrashTrialsIT|ConcurrentWritersIT|MetastoreFaultTrialsIT|BadInputCatalogueIT|CompactionBesideWriterProcessesIT|BitFlipTest'
+rm -rf ./*/target/failsafe-reports ./*/target/surefire-reports
+log=reliability/target/reliability-suite.log
+mkdir -p reliability/target
+status=0
 ./mvnw -B -pl reliability -am verify -Dtest=BitFlipTest -Dsurefire.failIfNoSpecifiedTests=false \
-  -Dit.test='CrashTrialsIT,HiveWriteCrashTrialsIT,SyncCrashTrialsIT,ConcurrentWritersIT,MetastoreFaultTrialsIT,BadInputCatalogueIT,CompactionBesideWriterProcessesIT' \
+  -Dit.test="${tests//|/,}" \
   -Dfailsafe.failIfNoSpecifiedTests=false -Dreliability.trials="$trials" -Dreliability.commits="$commits" \
   -Dreliability.metastore-commits=100 -Dreliability.sync-trials=100 -Dreliability.hive-trials=30 "$@" \
-  | grep -E '^\[(CrashTrialsIT|HiveWriteCrashTrialsIT|SyncCrashTrialsIT|ConcurrentWritersIT|MetastoreFaultTrialsIT|CompactionBesideWriterProcessesIT|BitFlipTest)\]|^\[BadInputCatalogueIT\] [0-9]+ kinds|Tests run:|BUILD|ERROR'
+  > "$log" 2>&1 || status=$?
+grep -E 'Tests run:|BUILD|ERROR' "$log" || true
+echo "Figures of this run (Maven's output: $log):"
+cat ./*/target/failsafe-reports/TEST-*.xml ./*/target/surefire-reports/TEST-*.xml 2>/dev/null \
+  | sed 's/^.*<!\[CDATA\[//' | grep -E "^\[($tests)\]" | grep -vE '^\[BadInputCatalogueIT\] [^0-9]' || true
+exit "$status"

@@ -30,11 +30,27 @@ public final class MetastoreProcess implements AutoCloseable {
 
     private final Path directory;
     private final int port;
+    /** The PostgreSQL database the server keeps its metadata in, or null for Derby under the directory. */
+    private final String databaseUrl;
     private Process process;
     private int starts;
 
     /** A metastore over {@code directory} (created if missing) on a free port of 127.0.0.1; not started yet. */
     public MetastoreProcess(Path directory) {
+        this(directory, null);
+    }
+
+    /**
+     * A metastore whose metadata lives in the PostgreSQL database at {@code jdbcUrl} (of a {@link PostgresServer})
+     * rather than in Derby under {@code directory}: for several lock clients at once, which Hive 4.1 serialises on
+     * Derby (see {@link PostgresServer}). Not started yet.
+     */
+    public static MetastoreProcess onPostgres(Path directory, String jdbcUrl) {
+        return new MetastoreProcess(directory, jdbcUrl);
+    }
+
+    private MetastoreProcess(Path directory, String databaseUrl) {
+        this.databaseUrl = databaseUrl;
         this.directory = directory.toAbsolutePath();
         try {
             Files.createDirectories(this.directory);
@@ -64,7 +80,8 @@ public final class MetastoreProcess implements AutoCloseable {
         process = SecondJvm.of(directory, MetastoreServerMain.class)
                 .classPath(List.of(System.getProperty("java.class.path").split(File.pathSeparator)))
                 .jvmOptions(options)
-                .args(Integer.toString(port), directory.toString())
+                .args(databaseUrl == null ? new String[] {Integer.toString(port), directory.toString()}
+                        : new String[] {Integer.toString(port), directory.toString(), databaseUrl})
                 .start(directory.resolve("server-" + starts + ".log"), line -> line.startsWith(MetastoreServerMain.READY),
                         Duration.ofSeconds(START_TIMEOUT_SECONDS));
         Duration took = Duration.ofNanos(System.nanoTime() - begin);

@@ -12,10 +12,11 @@ import org.apache.hadoop.hive.metastore.security.HadoopThriftAuthBridge;
 
 /**
  * The main of a Hive 4.1 Thrift metastore in a process of its own ({@link MetastoreProcess} starts it):
- * {@code MetastoreServerMain <port> <directory>} serves 127.0.0.1:port over the Derby database
- * {@code <directory>/metastore_db}, creating its schema on first use (as {@link LocalMetastore} does), and
- * prints {@link #READY} once the port accepts connections. Run again over the same directory, it serves
- * the same metastore: Derby recovers its log after a kill -9.
+ * {@code MetastoreServerMain <port> <directory> [<jdbc-url>]} serves 127.0.0.1:port over the Derby database
+ * {@code <directory>/metastore_db}, or over the PostgreSQL database at the JDBC URL (user and database in
+ * it), creating its schema on first use (as {@link LocalMetastore} does), and prints {@link #READY} once the
+ * port accepts connections. Run again over the same directory, it serves the same metastore: Derby recovers
+ * its log after a kill -9.
  */
 public final class MetastoreServerMain {
 
@@ -25,8 +26,8 @@ public final class MetastoreServerMain {
     private MetastoreServerMain() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 2) {
-            System.err.println("usage: MetastoreServerMain <port> <directory>");
+        if (args.length != 2 && args.length != 3) {
+            System.err.println("usage: MetastoreServerMain <port> <directory> [<postgresql-jdbc-url>]");
             System.exit(2);
         }
         int port = Integer.parseInt(args[0]);
@@ -36,6 +37,13 @@ public final class MetastoreServerMain {
         // Tables on the test object store (core's test jar, when on the class path): the server creates and checks
         // their directories as it would on S3.
         settings.put("fs.objstore.impl", "io.strata.table.ObjectStoreFileSystem");
+        if (args.length == 3) {
+            settings.put("javax.jdo.option.ConnectionURL", args[2]);
+            settings.put("javax.jdo.option.ConnectionDriverName", "org.postgresql.Driver");
+            // The connection pool passes these over the URL's.
+            settings.put("javax.jdo.option.ConnectionUserName", PostgresServer.USER);
+            settings.put("javax.jdo.option.ConnectionPassword", "");
+        }
         Path site = EmbeddedMetastoreSettings.writeSiteFile(dir.resolve("hive-site.xml"), settings);
         // As LocalMetastore: a short Derby lock wait, and the lock API's tables, which DataNucleus does not create;
         // both before any metastore code runs. Concurrent lock requests can wait on each other across Hive 4.1's

@@ -37,12 +37,15 @@ public final class PostgresServer implements AutoCloseable {
     public static PostgresServer start(Path directory) throws IOException {
         Path dir = Files.createDirectories(directory.toAbsolutePath());
         Path log = dir.resolve("postgres.log");
+        long begin = System.nanoTime();
         EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                 .setDataDirectory(dir.resolve("data"))
                 .setCleanDataDirectory(true)
                 .setOutputRedirector(Redirect.appendTo(log.toFile()))
                 .setErrorRedirector(Redirect.appendTo(log.toFile()))
                 .start();
+        System.out.println("[PostgresServer] port " + postgres.getPort() + " ready in "
+                + (System.nanoTime() - begin) / 1_000_000 + " ms (log: " + log + ")");
         return new PostgresServer(postgres);
     }
 

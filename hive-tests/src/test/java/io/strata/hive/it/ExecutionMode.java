@@ -67,6 +67,15 @@ public enum ExecutionMode {
         return modes;
     }
 
+    /**
+     * The modes {@code VectorizedReadIT} compares vectorized reads across: both vectorized modes and Tez's row
+     * path, or all four when the matrix is all. WHY: MapReduce's row path is what every read suite of the default
+     * matrix runs already; leaving it out of this suite's default saves a MapReduce job per query.
+     */
+    public static List<ExecutionMode> vectorizedComparison() {
+        return matrix().size() == values().length ? List.of(values()) : List.of(TEZ_VECTORIZED, MR_VECTORIZED, TEZ_ROWS);
+    }
+
     public Engine engine() {
         return engine;
     }

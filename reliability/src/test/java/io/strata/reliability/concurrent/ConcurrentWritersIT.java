@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Writer processes committing to one primary-key table at once: on the local file system 3 writers (a commit is
  * a hard link, which fails if the snapshot exists) with a compaction process and an expiration process working
- * beside them the whole time; on an object store whose rename overwrites, 2 writers committing under the Hive
+ * beside them the whole time; on an object store whose rename overwrites, 3 writers committing under the Hive
  * Metastore lock of a Thrift metastore in its own process, with a compaction process and an expiration process
  * taking the same lock beside them. Afterwards every commit a writer reported must be in the table, no two
  * commits share a snapshot, every retained snapshot reads, and no compaction gave up.
@@ -69,7 +69,7 @@ class ConcurrentWritersIT {
             // sync registers the table after each commit too.
             options.put("metastore.sync.uri", metastore.thriftUri());
             options.put("metastore.lock.check-max-sleep", "100 ms");
-            run("object store + metastore lock", "objstore://" + dir.resolve("objstore"), 2, options,
+            run("object store + metastore lock", "objstore://" + dir.resolve("objstore"), 3, options,
                     List.of("compact", "expire"));
         }
     }

@@ -49,7 +49,7 @@ final class AdoptCommand implements Callable<Integer> {
                     + " a hive-site.xml ($HIVE_CONF_DIR or the class path) if there is one, else the one of --warehouse.")
     String metastore;
 
-    @Option(names = "--warehouse", paramLabel = "<dir>",
+    @Option(names = "--warehouse", converter = LocalPathConverter.ToFile.class, paramLabel = "<dir>",
             description = "With --metastore embedded and no hive-site.xml: the warehouse whose metastore"
                     + " (<dir>/.hive, the one strata sync, sql and quickstart use) holds the tables.")
     File warehouse;

@@ -64,7 +64,7 @@ final class QuickstartCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--warehouse", paramLabel = "<dir>", defaultValue = "strata-quickstart",
+    @Option(names = "--warehouse", converter = LocalPathConverter.ToFile.class, paramLabel = "<dir>", defaultValue = "strata-quickstart",
             description = "Warehouse directory (default: ${DEFAULT-VALUE}); the metastore and Hive's logs go "
                     + "under <dir>/.hive.")
     File warehouse;

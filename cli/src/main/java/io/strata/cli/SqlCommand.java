@@ -58,7 +58,7 @@ final class SqlCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--warehouse", paramLabel = "<dir>", defaultValue = "strata-quickstart",
+    @Option(names = "--warehouse", converter = LocalPathConverter.ToFile.class, paramLabel = "<dir>", defaultValue = "strata-quickstart",
             description = "Warehouse whose embedded Hive and metastore (<dir>/.hive) to use (default: ${DEFAULT-VALUE}).")
     File warehouse;
 

@@ -60,10 +60,10 @@ final class SyncCommand implements Callable<Integer> {
 
     /** What to sync: exactly one of a table or a warehouse. */
     static final class Target {
-        @Option(names = "--table", required = true, paramLabel = "<path>", description = "Location of one table.")
+        @Option(names = "--table", converter = LocalPathConverter.class, required = true, paramLabel = "<path>", description = "Location of one table.")
         String table;
 
-        @Option(names = "--warehouse", required = true, paramLabel = "<path>",
+        @Option(names = "--warehouse", converter = LocalPathConverter.class, required = true, paramLabel = "<path>",
                 description = "Warehouse root (<warehouse>/<db>.db/<table>): syncs every table of every database.")
         String warehouse;
     }

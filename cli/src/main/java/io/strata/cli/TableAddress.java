@@ -23,13 +23,13 @@ public final class TableAddress {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = "--warehouse", paramLabel = "<dir>", description = "Warehouse directory (with --table).")
+    @Option(names = "--warehouse", converter = LocalPathConverter.class, paramLabel = "<dir>", description = "Warehouse directory (with --table).")
     String warehouse;
 
     @Option(names = "--table", paramLabel = "<db.name>", description = "Table <database>.<table> in the warehouse.")
     String table;
 
-    @Option(names = "--path", paramLabel = "<dir>",
+    @Option(names = "--path", converter = LocalPathConverter.class, paramLabel = "<dir>",
             description = "Table directory, instead of --warehouse and --table.")
     String path;
 

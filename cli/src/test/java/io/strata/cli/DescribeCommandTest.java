@@ -72,6 +72,32 @@ class DescribeCommandTest {
         assertThat(Cli.run("describe", "--help").out()).contains("--json");
     }
 
+    @Test
+    void fileUrisNameLocalDirectoriesAndUrisOfOtherFileSystemsAreRefused() {
+        Cli.Result byUri = Cli.run("describe", "--warehouse", dir.resolve("lake").toUri().toString(), "--table", "shop.orders");
+        assertThat(byUri.exitCode()).as(byUri.toString()).isZero();
+        assertThat(byUri.out()).contains("Table shop.orders");
+        Cli.Result byPath = Cli.run("describe", "--path", "file:" + dir.resolve("lake/shop.db/orders"));
+        assertThat(byPath.exitCode()).as(byPath.toString()).isZero();
+
+        Cli.Result hdfs = Cli.run("describe", "--path", "hdfs://nn:8020/lake/shop.db/orders");
+        assertThat(hdfs.exitCode()).isEqualTo(2);
+        assertThat(hdfs.err()).contains("--path").contains("'hdfs://nn:8020/lake/shop.db/orders' is a hdfs: URI")
+                .contains("local file system only");
+        // Before, a URI was a relative path: create made ./s3a:/bucket/... under the working directory.
+        Cli.Result create = Cli.run("create", "--warehouse", "s3a://bucket/lake", "--table", "shop.more",
+                "--columns", "id INT");
+        assertThat(create.exitCode()).isEqualTo(2);
+        assertThat(create.err()).contains("--warehouse").contains("is a s3a: URI");
+        assertThat(Path.of("s3a:")).doesNotExist();
+        Cli.Result sync = Cli.run("sync", "--metastore", "embedded", "--table", "s3a://bucket/lake/shop.db/orders");
+        assertThat(sync.exitCode()).isEqualTo(2);
+        assertThat(sync.err()).contains("--table").contains("is a s3a: URI");
+        Cli.Result opaque = Cli.run("describe", "--path", "file:lake/shop.db/orders");
+        assertThat(opaque.exitCode()).isEqualTo(2);
+        assertThat(opaque.err()).contains("'file:lake/shop.db/orders' is not a file: URI of a local path");
+    }
+
     private void ingest(String csv) throws IOException {
         Path f = Files.createTempFile(dir, "in", ".csv");
         Files.writeString(f, csv);

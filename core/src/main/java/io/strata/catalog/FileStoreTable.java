@@ -22,6 +22,7 @@ import io.strata.table.TableRead;
 import io.strata.table.TableScan;
 import io.strata.table.TableWrite;
 import io.strata.table.Tags;
+import io.strata.table.commit.CommitHooks;
 import io.strata.table.change.ChangeSplitReader;
 import io.strata.table.change.SnapshotRangeScan;
 import io.strata.table.change.SnapshotStreamScan;
@@ -42,6 +43,8 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.Optional;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link Table} of a directory of a Hadoop FileSystem: the one place that knows every concern's
@@ -51,6 +54,8 @@ import org.apache.hadoop.fs.Path;
  * {@link FileSystemCatalog}.
  */
 final class FileStoreTable implements Table {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FileStoreTable.class);
 
     private final TableStore store;
 
@@ -194,11 +199,34 @@ final class FileStoreTable implements Table {
     @Override
     public void rollbackTo(long snapshotId) {
         new Rollback(store).toSnapshot(snapshotId);
+        announceLatest();
     }
 
     @Override
     public void rollbackToTag(String tagName) {
         new Rollback(store).toTag(tagName);
+        announceLatest();
+    }
+
+    /**
+     * After a rollback: the commit callbacks (the metastore sync) learn the snapshot that is now the latest, as
+     * after a commit, so what mirrors the table moves back with it.
+     */
+    private void announceLatest() {
+        Snapshot latest = snapshots().latestSnapshot().orElseThrow(() -> new IllegalStateException(
+                "Table " + location() + " has no snapshot after the rollback"));
+        CommitHooks hooks;
+        try {
+            hooks = CommitHooks.open(this);
+        } catch (RuntimeException e) {
+            // The rollback stands; a sync that could not start catches up at the next commit or sync.
+            LOG.warn("Table {} rolled back to snapshot {}, but its commit callbacks could not start: {}", location(),
+                    latest.id(), e.getMessage());
+            return;
+        }
+        try (hooks) {
+            hooks.becameLatest(latest);
+        }
     }
 
     @Override

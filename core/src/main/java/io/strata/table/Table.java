@@ -156,11 +156,16 @@ public interface Table {
     /**
      * Makes {@code snapshotId} the latest snapshot (an expired one only if a tag holds it): later
      * snapshots, their tags and the files only they referenced are removed. Fails naming the snapshot
-     * if it does not exist.
+     * if it does not exist. The table's commit callbacks (the metastore sync) are then told the new latest
+     * snapshot, as after a commit; a callback that fails is reported as a {@link CommitCallbackException},
+     * after the rollback stands.
      */
     void rollbackTo(long snapshotId);
 
-    /** Rolls back to the snapshot of a tag, restoring it if it had expired; fails naming an unknown tag. */
+    /**
+     * Rolls back to the snapshot of a tag, restoring it if it had expired; fails naming an unknown tag. The
+     * commit callbacks follow as for {@link #rollbackTo}.
+     */
     void rollbackToTag(String tagName);
 
     /** Removal of files nothing references, by default those older than one day. */

@@ -49,6 +49,7 @@ class CoreLayeringTest {
             List.of("table.commit"),
             List.of("table.compact"),
             List.of("table.write"),
+            List.of("table.metadata"),
             List.of("catalog"));
 
     @ArchTest

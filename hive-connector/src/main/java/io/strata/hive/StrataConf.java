@@ -37,6 +37,13 @@ public final class StrataConf {
     public static final String HIVE_AS_OF_VERSION = "hive.io.as.of.version";
     /** Hive's: the time of {@code FOR SYSTEM_TIME AS OF '<timestamp>'} (epoch millis, or a timestamp text). */
     public static final String HIVE_AS_OF_TIMESTAMP = "hive.io.as.of.timestamp";
+    /**
+     * The metadata table a query reads ({@code db.t.snapshots}): Hive sets it in the table properties of the
+     * metadata table's descriptor ({@code Utilities.getTableDesc}) and in those it hands the SerDe.
+     */
+    public static final String HIVE_META_TABLE = "metaTable";
+    /** The same, in the job configuration: {@link StrataStorageHandler#configureInputJobProperties} copies it. */
+    public static final String METADATA_TABLE = "strata.metadata-table";
 
     /** Hive's: the id of the statement being run; names the directory where its tasks stage what they wrote. */
     public static final String HIVE_QUERY_ID = "hive.query.id";
@@ -206,6 +213,12 @@ public final class StrataConf {
     /** The tag the session asks to read, or null. */
     public static String scanTag(Configuration conf) {
         String value = conf.getTrimmed(SCAN_TAG);
+        return value == null || value.isEmpty() ? null : value;
+    }
+
+    /** The metadata table ({@code snapshots}, ...) the job reads instead of the table's rows, or null. */
+    public static String metadataTable(Configuration conf) {
+        String value = conf.getTrimmed(METADATA_TABLE);
         return value == null || value.isEmpty() ? null : value;
     }
 

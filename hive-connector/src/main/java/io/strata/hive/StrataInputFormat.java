@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
@@ -23,6 +24,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.io.CombineHiveInputFormat;
+import org.apache.hadoop.hive.ql.exec.TableScanOperator;
 import org.apache.hadoop.hive.ql.exec.Utilities;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedInputFormatInterface;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedSupport;
@@ -72,10 +74,17 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
             }
             inputsByTable.computeIfAbsent(root, r -> new LinkedHashMap<>()).put(relative, input);
         }
+        String metadataTable = StrataConf.metadataTable(job);
         for (Map.Entry<Path, Map<String, Path>> entry : inputsByTable.entrySet()) {
             Path location = entry.getKey();
             Map<String, Path> inputs = entry.getValue();
             Table table = load(job, location);
+            if (metadataTable != null) {
+                Path input = inputs.containsKey("") ? inputs.get("") : inputs.values().iterator().next();
+                checkNotBesideItsTable(job, input, metadataTable);
+                splits.add(new MetadataTableSplit(input, location, metadataTable, metadataSnapshot(table, job)));
+                continue;
+            }
             // The whole table when Hive asks for its root; else exactly the partitions Hive asked for.
             boolean wholeTable = inputs.containsKey("");
             Plan plan;
@@ -187,6 +196,67 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
     }
 
     /**
+     * Fails a MapReduce job that reads a table and one of its metadata tables (a join of {@code db.t} and
+     * {@code db.t.files}): both are the table's location to MapReduce, which gives every alias of one input path
+     * the splits and reader of one of them, so the job would fail in its tasks with only "return code 2". Tez
+     * plans each input on its own and reads both.
+     */
+    private static void checkNotBesideItsTable(JobConf job, Path input, String metadataTable) throws IOException {
+        if (!"mr".equalsIgnoreCase(job.get("hive.execution.engine", "")) || job.get(Utilities.HAS_MAP_WORK) == null) {
+            return;
+        }
+        MapWork work = Utilities.getMapWork(job);
+        if (work == null) {
+            return;
+        }
+        Set<String> read = new TreeSet<>();
+        for (Map.Entry<Path, List<String>> entry : work.getPathToAliases().entrySet()) {
+            if (!entry.getKey().toUri().getPath().equals(input.toUri().getPath())) {
+                continue;
+            }
+            for (String alias : entry.getValue()) {
+                if (work.getAliasToWork().get(alias) instanceof TableScanOperator scan
+                        && scan.getConf().getTableMetadata() != null) {
+                    String meta = scan.getConf().getTableMetadata().getMetaTable();
+                    read.add(meta == null ? "the table" : "its metadata table " + meta);
+                }
+            }
+        }
+        if (read.size() > 1) {
+            throw new IOException("This query reads Strata table " + input + " and " + metadataTable + " of it in one"
+                    + " MapReduce job, which cannot tell them apart (" + String.join(" and ", read) + " are one input"
+                    + " path to MapReduce): run it on Tez (SET hive.execution.engine=tez), or read the metadata table"
+                    + " in a query of its own");
+        }
+    }
+
+    /**
+     * The snapshot a metadata table describes: the one time travel names (as for data reads), else none, which
+     * {@link io.strata.table.metadata.MetadataTable#rows} reads as the latest. Resolved here, once, so every task
+     * of the query describes the same snapshot.
+     */
+    private static OptionalLong metadataSnapshot(Table table, JobConf job) throws IOException {
+        try {
+            AsOf asOf = AsOf.of(job);
+            if (asOf.snapshotId() != null) {
+                return OptionalLong.of(asOf.snapshotId());
+            }
+            if (asOf.millis() != null) {
+                return OptionalLong.of(table.snapshots().latestSnapshotAtOrBefore(asOf.millis()).id());
+            }
+            if (asOf.tag() != null) {
+                return OptionalLong.of(table.tags().tag(asOf.tag()).orElseThrow(() -> new IllegalArgumentException(
+                        "Strata table " + table.location() + " has no tag '" + asOf.tag() + "'")).snapshot().id());
+            }
+            Long latest = table.snapshots().latestSnapshotId();
+            return latest == null ? OptionalLong.empty() : OptionalLong.of(latest);
+        } catch (RuntimeException e) {
+            throw QueryFailure.of("Planning the read of a metadata table of Strata table " + table.location()
+                    + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * The latest snapshot, unless the query or session asked for a snapshot id, a time or a tag; Hive's filter prunes
      * partitions and files (Hive still filters the rows).
      */
@@ -196,27 +266,40 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
         if (filter != null) {
             scan = scan.filter(filter);
         }
-        Long snapshotId = StrataConf.asOfVersion(job);
-        Long millis = StrataConf.asOfTimestampMillis(job);
-        String tag = StrataConf.scanTag(job);
-        if ((snapshotId != null ? 1 : 0) + (millis != null ? 1 : 0) + (tag != null ? 1 : 0) > 1) {
-            throw new IllegalArgumentException("Give one of FOR SYSTEM_VERSION AS OF (or " + StrataConf.SCAN_SNAPSHOT_ID
-                    + "), FOR SYSTEM_TIME AS OF, or " + StrataConf.SCAN_TAG + ", not several");
-        }
-        if (snapshotId != null) {
-            scan = scan.asOfSnapshot(snapshotId);
-        } else if (millis != null) {
-            scan = scan.asOfTimestamp(millis);
-        } else if (tag != null) {
-            scan = scan.asOfTag(tag);
+        AsOf asOf = AsOf.of(job);
+        if (asOf.snapshotId() != null) {
+            scan = scan.asOfSnapshot(asOf.snapshotId());
+        } else if (asOf.millis() != null) {
+            scan = scan.asOfTimestamp(asOf.millis());
+        } else if (asOf.tag() != null) {
+            scan = scan.asOfTag(asOf.tag());
         }
         return scan;
+    }
+
+    /** What the query or session asked to read instead of the latest snapshot: at most one of the three. */
+    private record AsOf(Long snapshotId, Long millis, String tag) {
+        static AsOf of(JobConf job) {
+            AsOf asOf = new AsOf(StrataConf.asOfVersion(job), StrataConf.asOfTimestampMillis(job),
+                    StrataConf.scanTag(job));
+            if ((asOf.snapshotId != null ? 1 : 0) + (asOf.millis != null ? 1 : 0) + (asOf.tag != null ? 1 : 0) > 1) {
+                throw new IllegalArgumentException("Give one of FOR SYSTEM_VERSION AS OF (or "
+                        + StrataConf.SCAN_SNAPSHOT_ID + "), FOR SYSTEM_TIME AS OF, or " + StrataConf.SCAN_TAG
+                        + ", not several");
+            }
+            return asOf;
+        }
     }
 
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     public RecordReader<NullWritable, Writable> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
             throws IOException {
+        if (split instanceof MetadataTableSplit metadataSplit) {
+            Table table = load(job, metadataSplit.tableLocation());
+            return readsBatches(job) ? (RecordReader) new MetadataTableBatchReader(table, metadataSplit, job)
+                    : (RecordReader) new MetadataTableRecordReader(table, metadataSplit);
+        }
         if (!(split instanceof StrataInputSplit strataSplit)) {
             throw new IOException("StrataInputFormat reads only StrataInputSplits, got " + split.getClass().getName()
                     + ": " + split);

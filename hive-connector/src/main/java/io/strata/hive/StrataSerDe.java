@@ -4,6 +4,8 @@ import io.strata.hive.write.HiveRowConverter;
 import io.strata.hive.write.DynamicPartitionValues;
 import io.strata.hive.write.StrataWriteRow;
 import io.strata.table.Table;
+import io.strata.table.metadata.MetadataTable;
+import io.strata.table.metadata.MetadataTables;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
 import io.strata.types.HiveTypeNames;
@@ -15,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.ql.Context;
@@ -53,6 +56,8 @@ public final class StrataSerDe extends AbstractSerDe {
     /** The inspector {@link #dynamicValues} was made for: Hive shows every row of a sink with one. */
     private StructObjectInspector dynamicInspector;
     private DynamicPartitionValues dynamicValues;
+    /** The metadata table ({@code snapshots}, ...) this SerDe reads instead of the table's rows, or null. */
+    private String metadataTable;
     /** Table positions of the metastore partition columns, which rows to write do not carry. */
     private Set<Integer> partitionPositions = Set.of();
 
@@ -64,6 +69,7 @@ public final class StrataSerDe extends AbstractSerDe {
         this.hiveTable = hiveTable;
         this.localZone = StrataConf.localZone(conf);
         this.converter = null;
+        this.metadataTable = null;
         if (StrataConf.location(tableProperties) == null) {
             // CREATE TABLE without LOCATION: the Strata table does not exist yet, the declared columns are its schema.
             initializeDeclared(tableProperties, localZone);
@@ -80,6 +86,11 @@ public final class StrataSerDe extends AbstractSerDe {
                 return;
             }
             throw new SerDeException(e.getMessage(), e);
+        }
+        String metadataTable = tableProperties.getProperty(StrataConf.HIVE_META_TABLE);
+        if (metadataTable != null && !metadataTable.isEmpty()) {
+            initializeMetadataTable(table, metadataTable, localZone);
+            return;
         }
         RowType rowType = table.schema().rowType();
         ZoneId zone = StrataConf.localZone(conf);
@@ -153,6 +164,28 @@ public final class StrataSerDe extends AbstractSerDe {
         }
     }
 
+    /**
+     * {@code db.t.<name>}: Hive asks for the columns with the metadata table's name in the properties, whose
+     * {@code columns} are still the table's; the rows are the metadata table's, every column read.
+     */
+    private void initializeMetadataTable(Table table, String name, ZoneId zone) throws SerDeException {
+        MetadataTable metadata = MetadataTables.of(table, name).orElseThrow(() -> new SerDeException("Strata table "
+                + table.location() + " has no metadata table '" + name + "'; there are " + MetadataTables.NAMES));
+        RowType rowType = metadata.rowType();
+        StrataRowInspector rowInspector = new StrataRowInspector();
+        for (int p = 0; p < rowType.fieldCount(); p++) {
+            DataField f = rowType.field(p);
+            rowInspector.addField(HiveTypeNames.hiveName(f.name()), p, new HiveFieldReader(f.type(), zone),
+                    f.description());
+        }
+        this.metadataTable = name;
+        this.inspector = rowInspector;
+        this.tableType = rowType;
+        this.tablePositions = IntStream.range(0, rowType.fieldCount()).toArray();
+        this.writePositions = tablePositions;
+        this.partitionPositions = Set.of();
+    }
+
     private void initializeDeclared(Properties tableProperties, ZoneId zone) throws SerDeException {
         List<String> names = StrataConf.declaredColumns(tableProperties);
         List<String> types = StrataConf.declaredTypes(tableProperties);
@@ -211,6 +244,10 @@ public final class StrataSerDe extends AbstractSerDe {
         if (!(objInspector instanceof StructObjectInspector struct)) {
             throw new SerDeException("Hive table " + hiveTable + ": a row to write must be a struct, got "
                     + (objInspector == null ? "no inspector" : objInspector.getTypeName()));
+        }
+        if (metadataTable != null) {
+            throw new SerDeException("The metadata table " + hiveTable + "." + metadataTable + " is read-only: it shows"
+                    + " the Strata table's metadata; write to the table itself");
         }
         try {
             if (converter == null) {

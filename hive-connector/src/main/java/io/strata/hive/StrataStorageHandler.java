@@ -6,9 +6,11 @@ import io.strata.table.Split;
 import io.strata.table.Table;
 import io.strata.table.TablePaths;
 import io.strata.table.TableScan;
+import io.strata.table.metadata.MetadataTables;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
@@ -18,10 +20,12 @@ import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.ql.Context;
+import org.apache.hadoop.hive.ql.ddl.table.AlterTableType;
 import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
 import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
 import org.apache.hadoop.hive.ql.metadata.Partition;
+import org.apache.hadoop.hive.ql.parse.AlterTableExecuteSpec;
 import org.apache.hadoop.hive.ql.parse.SemanticException;
 import org.apache.hadoop.hive.ql.plan.DynamicPartitionCtx;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
@@ -313,7 +317,56 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
 
     @Override
     public void configureInputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
-        // Tasks find the table through their split's path (the table location); nothing else to pass yet.
+        // Tasks find the table through their split's path (the table location); a metadata table's name is in
+        // the descriptor only, which planning (getSplits) does not see.
+        String metadataTable = tableDesc.getProperties().getProperty(StrataConf.HIVE_META_TABLE);
+        if (metadataTable != null && !metadataTable.isEmpty()) {
+            jobProperties.put(StrataConf.METADATA_TABLE, metadataTable);
+        }
+    }
+
+    // --- ALTER TABLE ... EXECUTE ---
+
+    /** {@code ALTER TABLE ... EXECUTE} besides what Hive allows every storage handler (properties, columns). */
+    @Override
+    public boolean isAllowedAlterOperation(AlterTableType operation) {
+        return operation == AlterTableType.EXECUTE || super.isAllowedAlterOperation(operation);
+    }
+
+    /** ROLLBACK, SET_CURRENT_SNAPSHOT, EXPIRE_SNAPSHOTS and DELETE ORPHAN-FILES ({@link SnapshotStatements}). */
+    @Override
+    public void executeOperation(org.apache.hadoop.hive.ql.metadata.Table table, AlterTableExecuteSpec spec) {
+        SnapshotStatements.execute(getConf(), table, spec);
+    }
+
+    // --- metadata tables: SELECT ... FROM db.t.snapshots ---
+
+    /** Hive resolves {@code db.t.<name>} only for handlers that say so, through {@link #checkAndSetTableMetaRef}. */
+    @Override
+    public boolean isTableMetaRefSupported() {
+        return true;
+    }
+
+    @Override
+    public boolean isValidMetadataTable(String name) {
+        return name != null && MetadataTables.NAMES.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * {@code db.t.<name>}: one of the metadata tables ({@link MetadataTables#NAMES}); the SerDe then describes
+     * its columns and the input format reads its rows. Branch and tag references ({@code db.t.branch_b},
+     * {@code db.t.tag_t}) are refused: read a tag with {@code SET strata.scan.tag}.
+     */
+    @Override
+    public org.apache.hadoop.hive.ql.metadata.Table checkAndSetTableMetaRef(
+            org.apache.hadoop.hive.ql.metadata.Table table, String reference) throws SemanticException {
+        if (!isValidMetadataTable(reference)) {
+            throw new SemanticException("Strata table " + table.getFullyQualifiedName() + " has no metadata table '"
+                    + reference + "': there are " + String.join(", ", MetadataTables.NAMES)
+                    + " (a tag reads with SET " + StrataConf.SCAN_TAG + "=<tag>; branches are not supported)");
+        }
+        table.setMetaTable(reference.toLowerCase(Locale.ROOT));
+        return table;
     }
 
     /** {@code FOR SYSTEM_VERSION AS OF <snapshot id>} and {@code FOR SYSTEM_TIME AS OF '<timestamp>'}. */
@@ -337,6 +390,9 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
      */
     @Override
     public boolean canComputeQueryUsingStats(Partish partish) {
+        if (partish.getTable().getMetaTable() != null) {
+            return false; // the statistics are the table's, not its metadata table's
+        }
         Map<String, String> tableParameters = partish.getTable().getParameters();
         Map<String, String> parameters = partish.getPartParameters();
         return tableParameters != null && tableParameters.containsKey(StrataConf.SYNCED_SNAPSHOT_ID)

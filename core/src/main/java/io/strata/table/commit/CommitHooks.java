@@ -154,6 +154,14 @@ public final class CommitHooks implements Closeable {
      * first failure is the cause, the others are suppressed).
      */
     public void committed(Snapshot snapshot) throws CommitCallbackException {
+        try {
+            runCallbacks(snapshot);
+        } finally {
+            TableMaintenance.afterCommit(table);
+        }
+    }
+
+    private void runCallbacks(Snapshot snapshot) throws CommitCallbackException {
         List<String> failed = new ArrayList<>();
         List<Throwable> failures = new ArrayList<>();
         for (CommitCallback callback : callbacks) {
@@ -168,7 +176,6 @@ public final class CommitHooks implements Closeable {
                 failures.add(e);
             }
         }
-        TableMaintenance.afterCommit(table);
         if (failures.isEmpty()) {
             return;
         }
@@ -180,6 +187,15 @@ public final class CommitHooks implements Closeable {
             error.addSuppressed(failures.get(i));
         }
         throw error;
+    }
+
+    /**
+     * Runs every callback for a snapshot that became the table's latest without a commit (a rollback, which
+     * removes the snapshots after it), so that what follows commits (the metastore sync) follows it too; unlike
+     * {@link #committed}, no maintenance runs. Failures are reported as by {@link #committed}.
+     */
+    public void becameLatest(Snapshot snapshot) throws CommitCallbackException {
+        runCallbacks(snapshot);
     }
 
     /** Closes the callbacks and locks; a failure is logged, since the commit, if any, is already decided. */

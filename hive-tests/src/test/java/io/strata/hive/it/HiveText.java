@@ -1,5 +1,6 @@
 package io.strata.hive.it;
 
+import io.strata.data.ArrayData;
 import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
 import io.strata.data.Timestamp;
@@ -7,6 +8,7 @@ import io.strata.table.Table;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableRead;
+import io.strata.types.ArrayType;
 import io.strata.types.AtomicType;
 import io.strata.types.RowType;
 import java.io.IOException;
@@ -41,7 +43,11 @@ final class HiveText {
     static String line(Row row, RowType type) {
         List<String> cells = new ArrayList<>();
         for (int i = 0; i < type.fieldCount(); i++) {
-            cells.add(cell(row, i, (AtomicType) type.typeAt(i)));
+            if (type.typeAt(i) instanceof ArrayType array) {
+                cells.add(row.isNullAt(i) ? "NULL" : stringArray(row.getArray(i), array));
+            } else {
+                cells.add(cell(row, i, (AtomicType) type.typeAt(i)));
+            }
         }
         return String.join("\t", cells);
     }
@@ -65,6 +71,18 @@ final class HiveText {
             case TIMESTAMP -> timestamp(row.getTimestamp(pos, type.precision()));
             default -> throw new IllegalArgumentException("No Hive text for " + type);
         };
+    }
+
+    /** An array of strings (the only array the metadata tables have) as Hive prints it: {@code ["a","b"]}. */
+    private static String stringArray(ArrayData array, ArrayType type) {
+        if (type.element().root() != io.strata.types.TypeRoot.VARCHAR) {
+            throw new IllegalArgumentException("No Hive text for " + type);
+        }
+        List<String> elements = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            elements.add(array.isNullAt(i) ? "null" : "\"" + array.getString(i) + "\"");
+        }
+        return "[" + String.join(",", elements) + "]";
     }
 
     /** Hive prints seconds, then the fraction without trailing zeros (none when zero). */

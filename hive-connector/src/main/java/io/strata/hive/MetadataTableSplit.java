@@ -1,0 +1,69 @@
+package io.strata.hive;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.OptionalLong;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapred.FileSplit;
+
+/**
+ * The one split of a query over a metadata table ({@code db.t.snapshots}, {@link io.strata.table.metadata}): the
+ * table, the metadata table's name and the snapshot the query reads (resolved once at planning, as for data
+ * reads). A {@link FileSplit} on the table's location, because Hive matches every split's path against the
+ * query's input directories.
+ */
+public final class MetadataTableSplit extends FileSplit {
+
+    private String tableLocation;
+    private String name;
+    /** The snapshot to describe, or {@code -1}: none (the latest, or the table has none). */
+    private long snapshotId;
+
+    /** For Hadoop's deserialization only. */
+    public MetadataTableSplit() {
+        super((Path) null, 0, 0, (String[]) null);
+    }
+
+    MetadataTableSplit(Path inputPath, Path tableLocation, String name, OptionalLong snapshotId) {
+        super(inputPath, 0, 1, new String[0]);
+        this.tableLocation = tableLocation.toString();
+        this.name = name;
+        this.snapshotId = snapshotId.orElse(-1);
+    }
+
+    Path tableLocation() {
+        return new Path(tableLocation);
+    }
+
+    /** The metadata table's name ({@code snapshots}, ...). */
+    String name() {
+        return name;
+    }
+
+    OptionalLong snapshotId() {
+        return snapshotId < 0 ? OptionalLong.empty() : OptionalLong.of(snapshotId);
+    }
+
+    @Override
+    public void write(DataOutput out) throws IOException {
+        super.write(out);
+        out.writeUTF(tableLocation);
+        out.writeUTF(name);
+        out.writeLong(snapshotId);
+    }
+
+    @Override
+    public void readFields(DataInput in) throws IOException {
+        super.readFields(in);
+        tableLocation = in.readUTF();
+        name = in.readUTF();
+        snapshotId = in.readLong();
+    }
+
+    @Override
+    public String toString() {
+        return "MetadataTableSplit[" + tableLocation + "." + name + (snapshotId < 0 ? "" : ", snapshot " + snapshotId)
+                + "]";
+    }
+}

@@ -1,0 +1,195 @@
+package io.strata.hive.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
+import io.strata.data.GenericRow;
+import io.strata.data.Utf8String;
+import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
+import io.strata.table.BatchWrite;
+import io.strata.table.Table;
+import io.strata.catalog.Tables;
+import io.strata.types.DataTypes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ALTER TABLE t EXECUTE ROLLBACK / SET_CURRENT_SNAPSHOT / EXPIRE_SNAPSHOTS / DELETE ORPHAN-FILES} on Strata
+ * tables from HiveQL: the table's state afterwards as core, Hive and Apache Paimon read it, the metastore sync
+ * following a rollback, and the statements Strata refuses, each leaving the table as it was.
+ */
+class SnapshotStatementsIT {
+
+    private static final EmbeddedHive hive = EmbeddedHive.get();
+    private static int tables;
+
+    /** A partitioned primary-key table with {@code commits} snapshots: commit c writes key c into day c. */
+    private static Table table(String name, int commits, Map<String, String> options) throws IOException {
+        // Hive's configuration: it names the embedded metastore that a table's metastore sync writes to.
+        FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(new HiveConf()),
+                new Path(hive.newDirectory("strata-statements").toUri()));
+        catalog.createDatabase("db", true);
+        Schema.Builder schema = Schema.newBuilder()
+                .column("dt", DataTypes.STRING())
+                .column("id", DataTypes.INT())
+                .column("v", DataTypes.STRING())
+                .primaryKey("dt", "id")
+                .partitionKeys("dt")
+                .option("bucket", "1");
+        options.forEach(schema::option);
+        Table table = catalog.createTable(Identifier.of("db", name), schema.build(), false);
+        for (int c = 1; c <= commits; c++) {
+            commit(table, c);
+        }
+        return table;
+    }
+
+    private static void commit(Table table, int c) {
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.write(GenericRow.of(Utf8String.fromString("2024-01-0" + c), c, Utf8String.fromString("v" + c)));
+            w.commit();
+        }
+    }
+
+    private static String register(Table table) {
+        String name = "strata_it.statements_" + (++tables);
+        hive.query("CREATE EXTERNAL TABLE " + name + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '"
+                + table.location() + "'");
+        return name;
+    }
+
+    private static Table reload(Table table) {
+        return Tables.load(table.fileIO(), table.location());
+    }
+
+    @Test
+    void rollbackToASnapshotAndToATime() throws IOException {
+        Table table = table("rollback", 5, Map.of());
+        String name = register(table);
+        List<String> atThree = hive.query("SELECT * FROM " + name + " FOR SYSTEM_VERSION AS OF 3");
+        hive.query("ALTER TABLE " + name + " EXECUTE ROLLBACK(3)");
+        Table after = reload(table);
+        assertThat(after.snapshots().latestSnapshotId()).isEqualTo(3L);
+        assertThat(after.snapshots().listIds()).containsExactly(1L, 2L, 3L);
+        assertThat(hive.query("SELECT * FROM " + name)).containsExactlyInAnyOrderElementsOf(atThree).hasSize(3);
+        assertThat(HiveText.lines(after)).containsExactlyInAnyOrderElementsOf(atThree);
+        assertThat(PaimonReader.rows(after)).containsExactlyInAnyOrderElementsOf(atThree);
+
+        // To a time: the newest snapshot committed at or before it, in the session's time zone.
+        long second = after.snapshots().snapshot(2).timeMillis();
+        String time = LocalDateTime.ofInstant(Instant.ofEpochMilli(second), ZoneId.systemDefault())
+                .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS"));
+        hive.query("ALTER TABLE " + name + " EXECUTE ROLLBACK('" + time + "')");
+        assertThat(reload(table).snapshots().latestSnapshotId()).isEqualTo(2L);
+        assertThat(hive.query("SELECT id FROM " + name)).containsExactlyInAnyOrder("1", "2");
+        // A new commit after the rollback takes the next id and reads with the rest.
+        commit(reload(table), 7);
+        assertThat(reload(table).snapshots().latestSnapshotId()).isEqualTo(3L);
+        assertThat(hive.query("SELECT id FROM " + name)).containsExactlyInAnyOrder("1", "2", "7");
+    }
+
+    @Test
+    void setCurrentSnapshotMovesBackToASnapshotOrATag() throws IOException {
+        Table table = table("current", 4, Map.of());
+        table.tags().create("first", 1);
+        String name = register(table);
+        hive.query("ALTER TABLE " + name + " EXECUTE SET_CURRENT_SNAPSHOT(3)");
+        assertThat(reload(table).snapshots().latestSnapshotId()).isEqualTo(3L);
+        hive.query("ALTER TABLE " + name + " EXECUTE SET_CURRENT_SNAPSHOT('first')");
+        assertThat(reload(table).snapshots().latestSnapshotId()).isEqualTo(1L);
+        assertThat(hive.query("SELECT id, v FROM " + name)).containsExactly("1\tv1");
+        assertThat(PaimonReader.rows(reload(table))).containsExactly("2024-01-01\t1\tv1");
+    }
+
+    @Test
+    void expireSnapshotsByRetainLastAndByTime() throws IOException {
+        Table table = table("expire", 6, Map.of("snapshot.num-retained.min", "1"));
+        String name = register(table);
+        List<String> rows = hive.query("SELECT * FROM " + name);
+        hive.query("ALTER TABLE " + name + " EXECUTE EXPIRE_SNAPSHOTS RETAIN LAST 4");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(3L, 4L, 5L, 6L);
+        // Older than a time after every commit: all but the newest (snapshot.num-retained.min is 1).
+        String future = LocalDateTime.now().plusDays(1).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+        hive.query("ALTER TABLE " + name + " EXECUTE EXPIRE_SNAPSHOTS('" + future + "')");
+        Table after = reload(table);
+        assertThat(after.snapshots().listIds()).containsExactly(6L);
+        assertThat(hive.query("SELECT * FROM " + name)).containsExactlyInAnyOrderElementsOf(rows);
+        assertThat(PaimonReader.rows(after)).containsExactlyInAnyOrderElementsOf(rows);
+        assertThat(hive.query("SELECT * FROM " + name + " FOR SYSTEM_VERSION AS OF 6")).hasSize(6);
+    }
+
+    @Test
+    void deleteOrphanFilesRemovesWhatNoSnapshotReferences() throws IOException {
+        Table table = table("orphans", 2, Map.of());
+        String name = register(table);
+        java.nio.file.Path bucket = java.nio.file.Path.of(table.location().toUri()).resolve("dt=2024-01-01/bucket-0");
+        java.nio.file.Path old = Files.writeString(bucket.resolve("data-orphan-old.orc"), "left by a failed writer");
+        java.nio.file.Path recent = Files.writeString(bucket.resolve("data-orphan-recent.orc"), "left an hour ago");
+        Files.setLastModifiedTime(old, FileTime.from(Instant.now().minus(Duration.ofDays(5))));
+        Files.setLastModifiedTime(recent, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        // Hive's default: files older than three days.
+        hive.query("ALTER TABLE " + name + " EXECUTE DELETE ORPHAN-FILES");
+        assertThat(old).doesNotExist();
+        assertThat(recent).exists();
+        String halfAnHourAgo = LocalDateTime.now().minusMinutes(30).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+        hive.query("ALTER TABLE " + name + " EXECUTE DELETE ORPHAN-FILES OLDER THAN ('" + halfAnHourAgo + "')");
+        assertThat(recent).doesNotExist();
+        assertThat(hive.query("SELECT id FROM " + name)).containsExactlyInAnyOrder("1", "2");
+        assertThat(hive.query("SELECT id FROM " + name + " FOR SYSTEM_VERSION AS OF 1")).containsExactly("1");
+        // A time that is not in the past would delete files being written now.
+        String future = LocalDateTime.now().plusDays(1).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+        assertThatThrownBy(() -> hive.run("ALTER TABLE " + name + " EXECUTE DELETE ORPHAN-FILES OLDER THAN ('"
+                + future + "')")).hasMessageContaining("must be in the past");
+    }
+
+    @Test
+    void theMetastoreSyncFollowsARollback() throws Exception {
+        Map<String, String> options = new HashMap<>();
+        options.put("metastore.sync.uri", "embedded");
+        options.put("metastore.sync.database", "strata_it");
+        options.put("metastore.sync.table", "rollback_synced");
+        options.put("metastore.sync.strict", "true");
+        Table table = table("synced", 3, options);
+        assertThat(hive.query("SHOW PARTITIONS strata_it.rollback_synced"))
+                .containsExactly("dt=2024-01-01", "dt=2024-01-02", "dt=2024-01-03");
+        hive.query("ALTER TABLE strata_it.rollback_synced EXECUTE ROLLBACK(1)");
+        assertThat(reload(table).snapshots().latestSnapshotId()).isEqualTo(1L);
+        assertThat(hive.query("SHOW PARTITIONS strata_it.rollback_synced")).containsExactly("dt=2024-01-01");
+        assertThat(hive.query("SELECT id FROM strata_it.rollback_synced")).containsExactly("1");
+        assertThat(hive.query("SHOW TBLPROPERTIES strata_it.rollback_synced('strata.snapshot-id')"))
+                .anyMatch(line -> line.contains("1"));
+    }
+
+    @Test
+    void refusedStatementsLeaveTheTableAsItWas() throws IOException {
+        Table table = table("refused", 3, Map.of());
+        String name = register(table);
+        assertThatThrownBy(() -> hive.run("ALTER TABLE " + name + " EXECUTE ROLLBACK(42)"))
+                .hasMessageContaining("42");
+        assertThatThrownBy(() -> hive.run("ALTER TABLE " + name + " EXECUTE SET_CURRENT_SNAPSHOT('nope')"))
+                .hasMessageContaining("nope");
+        assertThatThrownBy(() -> hive.run("ALTER TABLE " + name + " EXECUTE EXPIRE_SNAPSHOTS('1,2')"))
+                .hasMessageContaining("Strata expires the oldest snapshots first");
+        assertThatThrownBy(() -> hive.run("ALTER TABLE " + name + " EXECUTE CHERRY-PICK 2"))
+                .hasMessageContaining("Strata tables have no branches");
+        assertThatThrownBy(() -> hive.run("ALTER TABLE " + name + " EXECUTE FAST-FORWARD 'b1'"))
+                .hasMessageContaining("Strata tables have no branches");
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
+        assertThat(hive.query("SELECT id FROM " + name)).containsExactlyInAnyOrder("1", "2", "3");
+    }
+}

@@ -59,6 +59,11 @@ final class BadInputCatalogue {
                 "--table", "shop." + "t".repeat(129), "--columns", "id INT");
         refuse(CLI, "a table name with a space", 2, List.of("my table"), "create", "--warehouse", "{wh}",
                 "--table", "shop.my table", "--columns", "id INT");
+        refuse(CLI, "a warehouse on another file system (an s3a:// URI)", 2, List.of("--warehouse", "s3a:",
+                "local file system"), "create", "--warehouse", "s3a://bucket/lake", "--table", "shop.more", "--columns",
+                "id INT");
+        refuse(CLI, "a table directory on another file system (an hdfs:// URI)", 2, List.of("--table", "hdfs:"),
+                "sync", "--metastore", "embedded", "--table", "hdfs://nn:8020/lake/shop.db/orders");
         refuse(CLI, "both --table and --path", 2, List.of("--path"), "describe", "--warehouse", "{wh}",
                 "--table", "shop.orders", "--path", "{wh}/shop.db/orders");
         refuse(CLI, "neither --table nor --path", 2, List.of("--table"), "describe", "--warehouse", "{wh}");

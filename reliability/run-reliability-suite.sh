@@ -2,7 +2,7 @@
 # The long reliability suite (docs/reliability.md): 500 kill -9 crash trials, 500 commits per concurrent writer
 # process, 100 commits under metastore faults, 100 killed syncs and 30 killed Hive processes by default, and the
 # other reliability tests, printing their figures. ./mvnw -B verify runs the same tests with 6 crash trials, 10
-# commits per writer, 15 under metastore faults, 2 killed syncs and 2 killed Hive processes (one per engine).
+# commits per writer, 15 under metastore faults, 2 killed syncs and 1 killed Hive process (Tez).
 # Usage: reliability/run-reliability-suite.sh [trials] [commits per writer] [extra Maven arguments...]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -28,6 +28,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -97,23 +100,39 @@ class ConcurrentWritersIT {
                 .toString();
 
         Path stop = dir.resolve("stop-" + mode.hashCode());
-        List<Process> processes = new ArrayList<>();
         List<Path> writerLogs = new ArrayList<>();
         Map<String, Path> maintenanceLogs = new HashMap<>();
-        Map<String, Process> maintenance = new HashMap<>();
-        for (String kind : beside) {
-            Path log = dir.resolve(kind + "-" + mode.hashCode() + ".log");
-            maintenanceLogs.put(kind, log);
-            maintenance.put(kind, worker(kind + "-" + mode.hashCode(), log, kind, tableUri, stop.toString()));
-        }
-        // The writers start once compaction and expiration run (beside the writers from the first commit), and
-        // all at once.
+        Map<String, Future<Process>> maintenanceStarts = new HashMap<>();
+        List<Future<Process>> writerStarts = new ArrayList<>();
+        // Every process starts at once (each JVM takes a second or two to be ready); the writers wait for the
+        // go file, created once compaction and expiration run too, so those work beside the writers from the
+        // first commit.
         Path go = dir.resolve("go-" + mode.hashCode());
-        for (int w = 0; w < writers; w++) {
-            Path log = dir.resolve("writer-" + w + "-" + mode.hashCode() + ".log");
-            writerLogs.add(log);
-            processes.add(worker("writer-" + w + "-" + mode.hashCode(), log, "write", tableUri, Integer.toString(w),
-                    Integer.toString(commits), "10", go.toString()));
+        ExecutorService starter = Executors.newCachedThreadPool();
+        Map<String, Process> maintenance = new HashMap<>();
+        List<Process> processes = new ArrayList<>();
+        try {
+            for (String kind : beside) {
+                Path log = dir.resolve(kind + "-" + mode.hashCode() + ".log");
+                maintenanceLogs.put(kind, log);
+                maintenanceStarts.put(kind, starter.submit(() -> worker(kind + "-" + mode.hashCode(), log, kind,
+                        tableUri, stop.toString())));
+            }
+            for (int w = 0; w < writers; w++) {
+                Path log = dir.resolve("writer-" + w + "-" + mode.hashCode() + ".log");
+                writerLogs.add(log);
+                String name = "writer-" + w + "-" + mode.hashCode();
+                String[] args = {"write", tableUri, Integer.toString(w), Integer.toString(commits), "10", go.toString()};
+                writerStarts.add(starter.submit(() -> worker(name, log, args)));
+            }
+            for (String kind : beside) {
+                maintenance.put(kind, maintenanceStarts.get(kind).get());
+            }
+            for (Future<Process> start : writerStarts) {
+                processes.add(start.get());
+            }
+        } finally {
+            starter.shutdown();
         }
         long start = System.nanoTime();
         Files.createFile(go);

@@ -25,5 +25,5 @@ status=0
 grep -E 'Tests run:|BUILD|ERROR' "$log" || true
 echo "Figures of this run (Maven's output: $log):"
 cat ./*/target/failsafe-reports/TEST-*.xml ./*/target/surefire-reports/TEST-*.xml 2>/dev/null \
-  | sed 's/^.*<!\[CDATA\[//' | grep -E "^\[($tests)\]" | grep -vE '^\[BadInputCatalogueIT\] [^0-9]' || true
+  | sed 's/^.*<!\[CDATA\[//' | grep -E "^\[($tests)\]" | grep -vE '^\[BadInputCatalogueIT\] [^0-9]' | awk '!seen[$0]++' || true
 exit "$status"

@@ -135,7 +135,9 @@ class MetastoreFaultTrialsIT {
                 }
             }
             double seconds = (System.nanoTime() - begin) / 1e9;
-            // The faults are over: the next commit's sync brings the metastore to its snapshot.
+            // The faults are over: the next commit's sync brings the metastore to its snapshot. Its partition may be
+            // new (a short run may never have written d0 before).
+            firstData.putIfAbsent("d0", latest(table) + 1);
             long last = commit(table, row("d0", 99, "final"));
             watcher.stop();
             watching.join();

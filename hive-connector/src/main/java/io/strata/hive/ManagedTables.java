@@ -161,7 +161,7 @@ final class ManagedTables {
      * Where Hive 4 puts a created table: translated to external, under the external warehouse directory,
      * in {@code <db>.db/} unless the database is {@code default}.
      */
-    private static String defaultLocation(Configuration conf, Table hiveTable) {
+    static String defaultLocation(Configuration conf, Table hiveTable) {
         String root = conf.get(EXTERNAL_WAREHOUSE);
         if (root == null || root.isBlank()) {
             root = new HiveConf().get(EXTERNAL_WAREHOUSE);

@@ -7,6 +7,8 @@ import io.strata.table.Table;
 import io.strata.table.TablePaths;
 import io.strata.table.TableScan;
 import io.strata.table.metadata.MetadataTables;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -323,6 +325,12 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         if (metadataTable != null && !metadataTable.isEmpty()) {
             jobProperties.put(StrataConf.METADATA_TABLE, metadataTable);
         }
+    }
+
+    /** {@code strata:<table location>} for Hive's authorizers ({@link AuthorizationUri}). */
+    @Override
+    public URI getURIForAuth(org.apache.hadoop.hive.metastore.api.Table table) throws URISyntaxException {
+        return AuthorizationUri.of(getConf(), table);
     }
 
     // --- ALTER TABLE ... EXECUTE ---

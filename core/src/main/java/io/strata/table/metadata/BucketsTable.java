@@ -29,7 +29,7 @@ import java.util.OptionalLong;
  * ({@link FileTotals}), as Paimon's {@code t$buckets}; the partition is cast to text as in {@code files}
  * ({@code {2024-01-01}}). Rows come by partition text, then bucket.
  */
-final class BucketsTable implements MetadataTable {
+final class BucketsTable extends BaseMetadataTable {
 
     static final String NAME = "buckets";
 
@@ -41,25 +41,8 @@ final class BucketsTable implements MetadataTable {
             notNull("file_count", bigint()),
             nullable("last_update_time", timestamp()));
 
-    private final Table table;
-
     BucketsTable(Table table) {
-        this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public RowType rowType() {
-        return TYPE;
-    }
-
-    @Override
-    public boolean perSnapshot() {
-        return true;
+        super(table, NAME, TYPE, true);
     }
 
     @Override

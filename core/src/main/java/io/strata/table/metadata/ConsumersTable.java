@@ -19,7 +19,7 @@ import java.util.OptionalLong;
  * {@code consumers}: one row per consumer, by id, with the next snapshot it will read, as Paimon's
  * {@code t$consumers}.
  */
-final class ConsumersTable implements MetadataTable {
+final class ConsumersTable extends BaseMetadataTable {
 
     static final String NAME = "consumers";
 
@@ -27,25 +27,8 @@ final class ConsumersTable implements MetadataTable {
             notNull("consumer_id", string()),
             notNull("next_snapshot_id", bigint()));
 
-    private final Table table;
-
     ConsumersTable(Table table) {
-        this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public RowType rowType() {
-        return TYPE;
-    }
-
-    @Override
-    public boolean perSnapshot() {
-        return false;
+        super(table, NAME, TYPE, false);
     }
 
     @Override

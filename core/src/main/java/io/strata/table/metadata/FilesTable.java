@@ -30,7 +30,7 @@ import java.util.OptionalLong;
  * its level, counts and sequence numbers, its key range and its column statistics (see {@link
  * FileStatsText}). Rows come by partition, bucket, level and file name.
  */
-final class FilesTable implements MetadataTable {
+final class FilesTable extends BaseMetadataTable {
 
     static final String NAME = "files";
 
@@ -57,25 +57,8 @@ final class FilesTable implements MetadataTable {
             nullable("first_row_id", bigint()),
             nullable("write_cols", DataTypes.ARRAY(DataTypes.STRING())));
 
-    private final Table table;
-
     FilesTable(Table table) {
-        this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public RowType rowType() {
-        return TYPE;
-    }
-
-    @Override
-    public boolean perSnapshot() {
-        return true;
+        super(table, NAME, TYPE, true);
     }
 
     @Override

@@ -23,7 +23,7 @@ import java.util.OptionalLong;
  * Paimon's {@code t$manifests}; changelog manifests are not listed, as in Paimon. The partition stats are
  * the smallest and largest partition of the manifest's entries, cast to text ({@code {2024-01-01}}).
  */
-final class ManifestsTable implements MetadataTable {
+final class ManifestsTable extends BaseMetadataTable {
 
     static final String NAME = "manifests";
 
@@ -38,25 +38,8 @@ final class ManifestsTable implements MetadataTable {
             nullable("min_row_id", bigint()),
             nullable("max_row_id", bigint()));
 
-    private final Table table;
-
     ManifestsTable(Table table) {
-        this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public RowType rowType() {
-        return TYPE;
-    }
-
-    @Override
-    public boolean perSnapshot() {
-        return true;
+        super(table, NAME, TYPE, true);
     }
 
     @Override

@@ -21,31 +21,14 @@ import java.util.OptionalLong;
  * no snapshot yet (a new table has options before it has data); with one, those of that snapshot's schema
  * (Paimon's shows the latest schema's options whatever the time travel).
  */
-final class OptionsTable implements MetadataTable {
+final class OptionsTable extends BaseMetadataTable {
 
     static final String NAME = "options";
 
     private static final RowType TYPE = MetadataRows.columns(notNull("key", string()), notNull("value", string()));
 
-    private final Table table;
-
     OptionsTable(Table table) {
-        this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public RowType rowType() {
-        return TYPE;
-    }
-
-    @Override
-    public boolean perSnapshot() {
-        return true;
+        super(table, NAME, TYPE, true);
     }
 
     @Override

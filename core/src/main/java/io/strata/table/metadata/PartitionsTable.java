@@ -31,7 +31,7 @@ import java.util.TreeMap;
  * creation, author and options columns are null: Paimon fills them only from a REST catalog's partition
  * records, and a filesystem table, which is what Strata tables are, has none.
  */
-final class PartitionsTable implements MetadataTable {
+final class PartitionsTable extends BaseMetadataTable {
 
     static final String NAME = "partitions";
 
@@ -46,25 +46,8 @@ final class PartitionsTable implements MetadataTable {
             nullable("updated_by", string()),
             nullable("options", string()));
 
-    private final Table table;
-
     PartitionsTable(Table table) {
-        this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public RowType rowType() {
-        return TYPE;
-    }
-
-    @Override
-    public boolean perSnapshot() {
-        return true;
+        super(table, NAME, TYPE, true);
     }
 
     @Override

@@ -24,7 +24,7 @@ import java.util.OptionalLong;
  * {@code schemas}: one row per schema version, newest first as Paimon's {@code t$schemas} lists them: fields,
  * keys and options as one-line JSON in the schema file's own notation.
  */
-final class SchemasTable implements MetadataTable {
+final class SchemasTable extends BaseMetadataTable {
 
     static final String NAME = "schemas";
 
@@ -37,25 +37,8 @@ final class SchemasTable implements MetadataTable {
             nullable("comment", string()),
             notNull("update_time", timestamp()));
 
-    private final Table table;
-
     SchemasTable(Table table) {
-        this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public RowType rowType() {
-        return TYPE;
-    }
-
-    @Override
-    public boolean perSnapshot() {
-        return false;
+        super(table, NAME, TYPE, false);
     }
 
     @Override

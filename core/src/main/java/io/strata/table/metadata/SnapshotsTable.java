@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /** {@code snapshots}: one row per snapshot present, oldest first, as Paimon's {@code t$snapshots}. */
-final class SnapshotsTable implements MetadataTable {
+final class SnapshotsTable extends BaseMetadataTable {
 
     static final String NAME = "snapshots";
 
@@ -38,25 +38,8 @@ final class SnapshotsTable implements MetadataTable {
             nullable("watermark", bigint()),
             nullable("next_row_id", bigint()));
 
-    private final Table table;
-
     SnapshotsTable(Table table) {
-        this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public RowType rowType() {
-        return TYPE;
-    }
-
-    @Override
-    public boolean perSnapshot() {
-        return false;
+        super(table, NAME, TYPE, false);
     }
 
     @Override

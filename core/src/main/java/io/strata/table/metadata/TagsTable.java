@@ -25,7 +25,7 @@ import java.util.OptionalLong;
  * null for a tag created without a retention (neither Paimon nor Strata records a time then); the
  * retention prints as a Java {@code Duration} ({@code PT72H}), as Paimon prints it.
  */
-final class TagsTable implements MetadataTable {
+final class TagsTable extends BaseMetadataTable {
 
     static final String NAME = "tags";
 
@@ -38,25 +38,8 @@ final class TagsTable implements MetadataTable {
             nullable("create_time", timestamp()),
             nullable("time_retained", string()));
 
-    private final Table table;
-
     TagsTable(Table table) {
-        this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public RowType rowType() {
-        return TYPE;
-    }
-
-    @Override
-    public boolean perSnapshot() {
-        return false;
+        super(table, NAME, TYPE, false);
     }
 
     @Override

@@ -37,10 +37,10 @@ class PaimonWrittenTablesIT {
         }
     }
 
-    static Stream<Arguments> fixturesOnEveryMode() {
+    static Stream<Arguments> fixturesOnEachMode() {
         List<Arguments> cases = new ArrayList<>();
         for (String fixture : List.of("pk_orc", "pk_parquet_dv", "append_orc")) {
-            for (ExecutionMode mode : ExecutionMode.values()) {
+            for (ExecutionMode mode : ExecutionMode.matrix()) {
                 cases.add(Arguments.of(fixture, mode));
             }
         }
@@ -48,7 +48,7 @@ class PaimonWrittenTablesIT {
     }
 
     @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("fixturesOnEveryMode")
+    @MethodSource("fixturesOnEachMode")
     void hiveReadsWhatPaimonWrote(String fixture, ExecutionMode mode) {
         int expectedRows = FIXTURES.get(fixture);
         List<String> core = coreRows.get(fixture);

@@ -203,9 +203,9 @@ class VectorizedReadIT {
     }
 
     /**
-     * The query's rows on both engines vectorized and on rows ({@link ExecutionMode#vectorizedComparison()}),
-     * after checking that each vectorized plan read Strata through its vectorized input format and that all modes
-     * agree.
+     * The query's rows on both engines vectorized (and, with the full matrix, on rows too:
+     * {@link ExecutionMode#vectorizedComparison()}), after checking that each vectorized plan read Strata through
+     * its vectorized input format and that all modes agree.
      */
     private static List<String> sameInEveryMode(String sql) {
         List<String> first = null;

@@ -3,6 +3,7 @@ package io.strata.table;
 import io.strata.api.PublicApi;
 import io.strata.predicate.Predicate;
 import io.strata.predicate.PredicateBuilder;
+import io.strata.snapshot.Snapshot;
 
 /**
  * Plans a batch read of a table. Immutable: every refinement returns a new scan. {@link #plan()}
@@ -25,6 +26,13 @@ public interface TableScan {
 
     /** Returns only the named columns, in this order. */
     TableScan select(String... columns);
+
+    /**
+     * The snapshot this scan reads, resolved without planning (for callers that describe a snapshot rather
+     * than read its rows); null when the table has no snapshot yet. Fails, naming the table, where
+     * {@link #plan()} would: an unknown snapshot id or tag, a time before the first snapshot.
+     */
+    Snapshot snapshot();
 
     /** Plans the read. */
     Plan plan();

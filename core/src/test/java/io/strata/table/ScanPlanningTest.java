@@ -90,6 +90,14 @@ class ScanPlanningTest {
         assertThatThrownBy(() -> table.newScan().asOfTimestamp(first.timeMillis() - 1).plan())
                 .hasMessageContaining("no snapshot at or before");
         assertThatThrownBy(() -> table.newScan().asOfSnapshot(99).plan()).hasMessageContaining("99");
+        // The snapshot a scan reads, resolved without planning: the same one, and the same refusals.
+        assertThat(table.newScan().asOfTimestamp(secondMillis - 1).snapshot().id()).isEqualTo(first.id());
+        assertThat(table.newScan().snapshot().id()).isEqualTo(second.id());
+        assertThatThrownBy(() -> table.newScan().asOfTimestamp(first.timeMillis() - 1).snapshot())
+                .hasMessageContaining("no snapshot at or before");
+        assertThatThrownBy(() -> table.newScan().asOfSnapshot(99).snapshot()).hasMessageContaining("99");
+        assertThatThrownBy(() -> table.newScan().asOfTag("nope").snapshot()).hasMessageContaining("no tag 'nope'");
+        assertThat(create("empty", "bucket", "1").newScan().snapshot()).isNull();
     }
 
     @Test

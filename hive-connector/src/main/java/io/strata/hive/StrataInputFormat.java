@@ -237,19 +237,8 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
      */
     private static OptionalLong metadataSnapshot(Table table, JobConf job) throws IOException {
         try {
-            AsOf asOf = AsOf.of(job);
-            if (asOf.snapshotId() != null) {
-                return OptionalLong.of(asOf.snapshotId());
-            }
-            if (asOf.millis() != null) {
-                return OptionalLong.of(table.snapshots().latestSnapshotAtOrBefore(asOf.millis()).id());
-            }
-            if (asOf.tag() != null) {
-                return OptionalLong.of(table.tags().tag(asOf.tag()).orElseThrow(() -> new IllegalArgumentException(
-                        "Strata table " + table.location() + " has no tag '" + asOf.tag() + "'")).snapshot().id());
-            }
-            Long latest = table.snapshots().latestSnapshotId();
-            return latest == null ? OptionalLong.empty() : OptionalLong.of(latest);
+            io.strata.snapshot.Snapshot snapshot = asOf(table.newScan(), job).snapshot();
+            return snapshot == null ? OptionalLong.empty() : OptionalLong.of(snapshot.id());
         } catch (RuntimeException e) {
             throw QueryFailure.of("Planning the read of a metadata table of Strata table " + table.location()
                     + " failed: " + e.getMessage(), e);
@@ -266,13 +255,18 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
         if (filter != null) {
             scan = scan.filter(filter);
         }
+        return asOf(scan, job);
+    }
+
+    /** The scan of the snapshot the query or session asked for (id, time or tag), else of the latest. */
+    private static TableScan asOf(TableScan scan, JobConf job) {
         AsOf asOf = AsOf.of(job);
         if (asOf.snapshotId() != null) {
-            scan = scan.asOfSnapshot(asOf.snapshotId());
+            return scan.asOfSnapshot(asOf.snapshotId());
         } else if (asOf.millis() != null) {
-            scan = scan.asOfTimestamp(asOf.millis());
+            return scan.asOfTimestamp(asOf.millis());
         } else if (asOf.tag() != null) {
-            scan = scan.asOfTag(asOf.tag());
+            return scan.asOfTag(asOf.tag());
         }
         return scan;
     }

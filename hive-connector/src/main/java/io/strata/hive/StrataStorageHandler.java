@@ -1,22 +1,15 @@
 package io.strata.hive;
 
-import io.strata.manifest.DataFileMeta;
-import io.strata.predicate.Predicate;
-import io.strata.table.Split;
 import io.strata.table.Table;
-import io.strata.table.TablePaths;
-import io.strata.table.TableScan;
 import io.strata.table.metadata.MetadataTables;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
-import org.apache.hadoop.hive.common.StatsSetupConst;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.conf.HiveConf;
@@ -388,23 +381,10 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         return true;
     }
 
-    /**
-     * Whether Hive may answer {@code count(*)} (and similar) from statistics: only for a table the
-     * metastore sync registered ({@link StrataConf#SYNCED_SNAPSHOT_ID}) and only where the entry's
-     * {@code COLUMN_STATS_ACCURATE} marks the basic statistics accurate, which the sync sets only where
-     * {@code numRows} is exactly what a read returns (append tables without deletion vectors). Tables
-     * created through Hive never qualify: Hive may mark a new table's statistics accurate, but a
-     * primary-key table's stored row count counts every version.
-     */
+    /** See {@link TableStatistics#answersQueries}. */
     @Override
     public boolean canComputeQueryUsingStats(Partish partish) {
-        if (partish.getTable().getMetaTable() != null) {
-            return false; // the statistics are the table's, not its metadata table's
-        }
-        Map<String, String> tableParameters = partish.getTable().getParameters();
-        Map<String, String> parameters = partish.getPartParameters();
-        return tableParameters != null && tableParameters.containsKey(StrataConf.SYNCED_SNAPSHOT_ID)
-                && parameters != null && StatsSetupConst.areBasicStatsUptoDate(parameters);
+        return TableStatistics.answersQueries(partish);
     }
 
     /** Hive 4.0's form of {@link #canComputeQueryUsingStats(Partish)}: the table's own marking. */
@@ -423,64 +403,10 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         return table.isPartitioned();
     }
 
-    /**
-     * Row count, file count and size without reading data. A metastore partition: the statistics the
-     * metastore sync recorded on it (as of the snapshot it synced; computing them here would plan the
-     * table once per partition). A table: from the latest snapshot's manifests. For primary-key tables the
-     * row count counts every stored version and delete (an upper bound of the merged rows); Hive only
-     * plans with it and never answers {@code count(*)} from it ({@link #canComputeQueryUsingStats}).
-     */
+    /** Row count, file count and size without reading data ({@link TableStatistics#basic}). */
     @Override
     public Map<String, String> getBasicStatistics(Partish partish) {
-        if (partish.getPartition() != null) {
-            Map<String, String> recorded = recordedStatistics(partish.getPartParameters());
-            if (recorded != null) {
-                return recorded;
-            }
-        }
-        String location = partish.getTable().getDataLocation().toString();
-        Table table = StrataTables.load(getConf(), location, partish.getTable().getFullyQualifiedName());
-        String partition = partish.getPartition() == null ? null : partish.getPartition().getName();
-        TablePaths paths = PartitionDirectories.paths(table);
-        TableScan scan = table.newScan();
-        if (partition != null) {
-            Predicate filter = PartitionDirectories.predicate(table.schema(), List.of(partition));
-            if (filter != null) {
-                scan = scan.filter(filter);
-            }
-        }
-        long rows = 0;
-        long files = 0;
-        long bytes = 0;
-        for (Split split : scan.plan().splits()) {
-            if (partition != null && !partition.equals(paths.partitionPath(split.partition()))) {
-                continue;
-            }
-            rows += split.rowCount();
-            for (DataFileMeta file : split.files()) {
-                files++;
-                bytes += file.fileSize();
-            }
-        }
-        Map<String, String> stats = new HashMap<>();
-        stats.put(StatsSetupConst.ROW_COUNT, Long.toString(rows));
-        stats.put(StatsSetupConst.NUM_FILES, Long.toString(files));
-        stats.put(StatsSetupConst.TOTAL_SIZE, Long.toString(bytes));
-        stats.put(StatsSetupConst.RAW_DATA_SIZE, Long.toString(bytes));
-        return stats;
-    }
-
-    /** The basic statistics in a metastore entry's parameters, or null when it has no row count. */
-    private static Map<String, String> recordedStatistics(Map<String, String> parameters) {
-        if (parameters == null || parameters.get(StatsSetupConst.ROW_COUNT) == null) {
-            return null;
-        }
-        Map<String, String> stats = new HashMap<>();
-        for (String key : List.of(StatsSetupConst.ROW_COUNT, StatsSetupConst.NUM_FILES, StatsSetupConst.TOTAL_SIZE)) {
-            stats.put(key, parameters.getOrDefault(key, "0"));
-        }
-        stats.put(StatsSetupConst.RAW_DATA_SIZE, stats.get(StatsSetupConst.TOTAL_SIZE));
-        return stats;
+        return TableStatistics.basic(getConf(), partish);
     }
 
     // --- TRUNCATE and CTAS ---

@@ -96,6 +96,15 @@ public final class SnapshotScan implements TableScan {
     }
 
     @Override
+    public Snapshot snapshot() {
+        try {
+            return resolveSnapshot();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
     public Plan plan() {
         try {
             return doPlan();

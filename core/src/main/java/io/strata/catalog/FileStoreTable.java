@@ -21,6 +21,7 @@ import io.strata.table.TableCommit;
 import io.strata.table.TableRead;
 import io.strata.table.TableScan;
 import io.strata.table.TableWrite;
+import io.strata.table.TableStatistics;
 import io.strata.table.Tags;
 import io.strata.table.commit.CommitHooks;
 import io.strata.table.change.ChangeSplitReader;
@@ -32,6 +33,7 @@ import io.strata.table.lifecycle.OrphanFileRemoval;
 import io.strata.table.lifecycle.Rollback;
 import io.strata.table.lifecycle.SnapshotRetention;
 import io.strata.table.lifecycle.TableTags;
+import io.strata.table.stats.StatisticsFiles;
 import io.strata.table.source.SnapshotScan;
 import io.strata.table.source.SplitReader;
 import io.strata.table.store.TableStore;
@@ -189,6 +191,11 @@ final class FileStoreTable implements Table {
     @Override
     public Tags tags() {
         return new TableTags(store);
+    }
+
+    @Override
+    public TableStatistics statistics() {
+        return new StatisticsFiles(this);
     }
 
     @Override

@@ -150,6 +150,9 @@ public interface Table {
     /** The table's tags: create, delete, list. */
     Tags tags();
 
+    /** Statistics for optimizers: Paimon's statistics files, and what the data files record. */
+    TableStatistics statistics();
+
     /** The table's consumers: readers' positions, which snapshot expiration never passes. */
     Consumers consumers();
 

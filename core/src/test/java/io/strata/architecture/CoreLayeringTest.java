@@ -47,7 +47,7 @@ class CoreLayeringTest {
             List.of("table.source", "table.lifecycle"),
             List.of("table.change"),
             List.of("table.commit"),
-            List.of("table.compact"),
+            List.of("table.compact", "table.stats"),
             List.of("table.write"),
             List.of("table.metadata"),
             List.of("catalog"));

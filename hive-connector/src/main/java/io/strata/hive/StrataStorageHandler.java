@@ -13,6 +13,8 @@ import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.metastore.api.ColumnStatistics;
+import org.apache.hadoop.hive.metastore.api.ColumnStatisticsObj;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.ql.Context;
 import org.apache.hadoop.hive.ql.ddl.table.AlterTableType;
@@ -381,10 +383,10 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         return true;
     }
 
-    /** See {@link TableStatistics#answersQueries}. */
+    /** See {@link HiveStatistics#answersQueries}. */
     @Override
     public boolean canComputeQueryUsingStats(Partish partish) {
-        return TableStatistics.answersQueries(partish);
+        return HiveStatistics.answersQueries(partish);
     }
 
     /** Hive 4.0's form of {@link #canComputeQueryUsingStats(Partish)}: the table's own marking. */
@@ -403,10 +405,37 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         return table.isPartitioned();
     }
 
-    /** Row count, file count and size without reading data ({@link TableStatistics#basic}). */
+    /**
+     * Column statistics come from the table (its data files' ranges and null counts, and Paimon's statistics
+     * file): see {@link HiveColumnStatistics}. Not for tables with metastore partitions, whose statistics Hive
+     * keeps in the metastore per partition.
+     */
+    @Override
+    public boolean canProvideColStatistics(org.apache.hadoop.hive.ql.metadata.Table table) {
+        return HiveColumnStatistics.handledByStrata(table);
+    }
+
+    @Override
+    public List<ColumnStatisticsObj> getColStatistics(org.apache.hadoop.hive.ql.metadata.Table table) {
+        return HiveColumnStatistics.forPlanning(getConf(), table);
+    }
+
+    /** {@code ANALYZE TABLE ... COMPUTE STATISTICS FOR COLUMNS} writes Paimon's statistics file. */
+    @Override
+    public boolean canSetColStatistics(org.apache.hadoop.hive.ql.metadata.Table table) {
+        return HiveColumnStatistics.handledByStrata(table);
+    }
+
+    @Override
+    public boolean setColStatistics(org.apache.hadoop.hive.ql.metadata.Table table, List<ColumnStatistics> statistics) {
+        HiveColumnStatistics.store(getConf(), table, statistics);
+        return true;
+    }
+
+    /** Row count, file count and size without reading data ({@link HiveStatistics#basic}). */
     @Override
     public Map<String, String> getBasicStatistics(Partish partish) {
-        return TableStatistics.basic(getConf(), partish);
+        return HiveStatistics.basic(getConf(), partish);
     }
 
     // --- TRUNCATE and CTAS ---

@@ -151,7 +151,7 @@ public final class FileStoreCommit {
             LatestChanges latestChanges, long commitIdentifier, CommitKind kind) {
         Snapshot landed;
         try {
-            landed = land(changes, changelog, indexChanges, latestChanges, commitIdentifier, kind);
+            landed = land(changes, changelog, indexChanges, latestChanges, commitIdentifier, kind, null);
             if (landed == null) {
                 return -1;
             }
@@ -166,14 +166,35 @@ public final class FileStoreCommit {
     }
 
     /**
+     * Commits an ANALYZE snapshot, as Paimon does when it collects statistics: the latest snapshot's files
+     * unchanged (no delta), with {@code statistics} naming the statistics file (under {@code statistics/},
+     * already written). Later commits carry that file name on while the schema stays the same.
+     *
+     * @return the id of the ANALYZE snapshot
+     */
+    public long commitStatistics(String statisticsFileName) {
+        Snapshot landed;
+        try {
+            landed = land(List.of(), List.of(), List.of(), null, BATCH_COMMIT_IDENTIFIER, CommitKind.ANALYZE,
+                    statisticsFileName);
+        } catch (CommitException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw CommitFailedException.because(paths.root(), e);
+        }
+        hooks.committed(landed);
+        return landed.id();
+    }
+
+    /**
      * The commit protocol; returns the snapshot that landed, or fails leaving the table as it was
      * (removing the metadata files it wrote), or, when it cannot tell whether its snapshot landed,
      * throws {@link CommitStateUnknownException} and removes nothing. Null when {@code latestChanges}
      * leave nothing to commit.
      */
     private Snapshot land(List<ManifestEntry> changes, List<ManifestEntry> changelog,
-            List<IndexManifestEntry> indexChanges, LatestChanges latestChanges, long commitIdentifier, CommitKind kind)
-            throws IOException {
+            List<IndexManifestEntry> indexChanges, LatestChanges latestChanges, long commitIdentifier, CommitKind kind,
+            String statistics) throws IOException {
         ManifestFile manifestFile = new ManifestFile(io, paths.manifestDirectory(), schema.partitionType(),
                 options.manifestTargetFileSize(), names);
         ManifestList manifestList = new ManifestList(io, paths.manifestDirectory(), names);
@@ -245,7 +266,8 @@ public final class FileStoreCommit {
                         attemptDelta = concat(computedManifests, delta);
                     }
                     next = buildSnapshot(latest.orElse(null), attemptDelta, attemptChanges, changelogManifests,
-                            attemptIndexChanges, commitIdentifier, kind, manifestFile, manifestList, attemptFiles);
+                            attemptIndexChanges, commitIdentifier, kind, statistics, manifestFile, manifestList,
+                            attemptFiles);
                     outcome = createSnapshot(next);
                 } catch (CommitStateUnknownException e) {
                     keepFiles = true;
@@ -432,7 +454,8 @@ public final class FileStoreCommit {
 
     private Snapshot buildSnapshot(Snapshot latest, List<ManifestFileMeta> delta, List<ManifestEntry> changes,
             ChangelogManifests changelog, List<IndexManifestEntry> indexChanges, long commitIdentifier, CommitKind kind,
-            ManifestFile manifestFile, ManifestList manifestList, List<Path> attemptFiles) throws IOException {
+            String statistics, ManifestFile manifestFile, ManifestList manifestList, List<Path> attemptFiles)
+            throws IOException {
         List<ManifestFileMeta> base = new ArrayList<>();
         long previousTotal = 0;
         if (latest != null) {
@@ -481,6 +504,11 @@ public final class FileStoreCommit {
                 .totalRecordCount(previousTotal + deltaRecords)
                 .deltaRecordCount(deltaRecords)
                 .nextRowId(latest == null ? 0L : latest.nextRowId())
+                // As Paimon: the watermark and the statistics file carry on (statistics only while the schema,
+                // whose column ids and types the file's values are read with, stays the same).
+                .watermark(latest == null ? null : latest.watermark())
+                .statistics(statistics != null ? statistics
+                        : latest != null && latest.schemaId() == schema.id() ? latest.statistics() : null)
                 .build();
     }
 

@@ -3,9 +3,9 @@ package io.strata.table.metadata;
 import io.strata.data.BinaryRow;
 import io.strata.data.RowValues;
 import io.strata.manifest.DataFileMeta;
-import io.strata.manifest.SimpleStats;
 import io.strata.schema.SchemaManager;
 import io.strata.schema.TableSchema;
+import io.strata.table.store.FileValueStats;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.util.ArrayList;
@@ -48,63 +48,22 @@ final class FileStatsText {
 
     /** The statistics of one file, by the described schema's columns. */
     Stats stats(DataFileMeta file) {
-        TableSchema schema = fileSchema(file);
-        List<DataField> statsFields = statsFields(schema, file);
-        SimpleStats stats = file.valueStats();
+        FileValueStats stats = new FileValueStats(file, fileSchema(file));
         Map<String, String> nullCounts = new TreeMap<>();
         Map<String, String> mins = new TreeMap<>();
         Map<String, String> maxs = new TreeMap<>();
         for (DataField field : described.fields()) {
-            int position = positionOf(statsFields, field.id());
             String name = field.name();
-            if (position < 0) {
-                boolean addedLater = schema.rowType().indexOfId(field.id()) < 0;
-                nullCounts.put(name, addedLater ? Long.toString(file.rowCount()) : null);
-                mins.put(name, null);
-                maxs.put(name, null);
-                continue;
-            }
-            Long[] counts = stats.nullCounts();
-            Long count = counts == null || position >= counts.length ? null : counts[position];
+            Long count = stats.nullCount(field.id());
             nullCounts.put(name, count == null ? null : count.toString());
-            mins.put(name, value(stats.minValues(), position, statsFields.get(position)));
-            maxs.put(name, value(stats.maxValues(), position, statsFields.get(position)));
+            mins.put(name, text(stats.min(field.id())));
+            maxs.put(name, text(stats.max(field.id())));
         }
         return new Stats(nullCounts.toString(), mins.toString(), maxs.toString());
     }
 
-    /** The columns the file's value stats cover: those named by {@code valueStatsCols}, or all of its schema. */
-    private static List<DataField> statsFields(TableSchema schema, DataFileMeta file) {
-        if (file.valueStatsCols() == null) {
-            return schema.fields();
-        }
-        List<DataField> fields = new ArrayList<>(file.valueStatsCols().size());
-        for (String name : file.valueStatsCols()) {
-            int i = schema.rowType().indexOf(name);
-            // An unknown name leaves a placeholder, so that later columns keep their positions.
-            fields.add(i < 0 ? null : schema.fields().get(i));
-        }
-        return fields;
-    }
-
-    private static int positionOf(List<DataField> fields, int id) {
-        for (int i = 0; i < fields.size(); i++) {
-            if (fields.get(i) != null && fields.get(i).id() == id) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * A min or max as Paimon prints it, read with the type the file was written with: a column whose type was
-     * widened since (INT to BIGINT) prints the same number either way.
-     */
-    private static String value(BinaryRow values, int position, DataField field) {
-        if (position >= values.arity()) {
-            return null;
-        }
-        Object value = RowValues.get(values, position, field.type());
+    /** A min or max as Paimon prints it. */
+    private static String text(Object value) {
         return value == null ? null : PaimonText.internal(value);
     }
 

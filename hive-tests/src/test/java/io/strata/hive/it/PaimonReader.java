@@ -57,6 +57,11 @@ final class PaimonReader {
         return open(strataTable).latestSnapshot().map(Snapshot::commitKind).map(Enum::name).orElse("none");
     }
 
+    /** The statistics file of the latest snapshot, as Paimon reads it (what Spark's optimizer gets). */
+    static java.util.Optional<org.apache.paimon.stats.Statistics> statistics(io.strata.table.Table strataTable) {
+        return open(strataTable).statistics();
+    }
+
     private static String plain(BigDecimal value) {
         return value.toPlainString();
     }

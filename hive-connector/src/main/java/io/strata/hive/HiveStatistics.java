@@ -17,9 +17,9 @@ import org.apache.hadoop.hive.ql.stats.Partish;
  * The statistics a Strata table gives Hive's optimizer, from snapshot metadata (manifests), never from a
  * scan of the data.
  */
-final class TableStatistics {
+final class HiveStatistics {
 
-    private TableStatistics() {
+    private HiveStatistics() {
     }
 
     /**

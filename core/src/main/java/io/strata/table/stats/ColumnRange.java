@@ -1,0 +1,71 @@
+package io.strata.table.stats;
+
+import io.strata.snapshot.ColumnStatistics;
+import io.strata.snapshot.StatisticsText;
+import io.strata.table.store.FileValueStats;
+import io.strata.types.DataField;
+
+/**
+ * One column's range and null count over data files, added file by file: each known only while every file
+ * added so far knows it (one file without a minimum leaves the column without one). A file whose values of
+ * the column are all null adds to the null count and not to the range.
+ */
+final class ColumnRange {
+
+    private final DataField field;
+    private final boolean hasRange;
+    private boolean rangeKnown = true;
+    private boolean nullsKnown = true;
+    private Object min;
+    private Object max;
+    private long nullCount;
+
+    ColumnRange(DataField field) {
+        this.field = field;
+        this.hasRange = StatisticsText.hasTextForm(field.type());
+    }
+
+    void add(FileValueStats file, long rowCount) {
+        Long nulls = file.nullCount(field.id());
+        if (nulls == null) {
+            nullsKnown = false;
+        } else {
+            nullCount += nulls;
+        }
+        if (!hasRange || !rangeKnown || (nulls != null && nulls >= rowCount)) {
+            return;
+        }
+        Object fileMin = file.min(field.id());
+        Object fileMax = file.max(field.id());
+        if (fileMin == null || fileMax == null) {
+            rangeKnown = false;
+            return;
+        }
+        if (min == null || compare(fileMin, min) < 0) {
+            min = fileMin;
+        }
+        if (max == null || compare(fileMax, max) > 0) {
+            max = fileMax;
+        }
+    }
+
+    ColumnStatistics toStatistics() {
+        boolean range = hasRange && rangeKnown && min != null;
+        return new ColumnStatistics(field.id(), null,
+                range ? StatisticsText.format(min, field.type()) : null,
+                range ? StatisticsText.format(max, field.type()) : null,
+                nullsKnown ? nullCount : null, null, null);
+    }
+
+    /** Files written before a column was widened (INT to BIGINT) hold values of the narrower kind. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compare(Object a, Object b) {
+        if (a instanceof Number x && b instanceof Number y && a.getClass() != b.getClass()) {
+            if (a instanceof Float || a instanceof Double || b instanceof Float || b instanceof Double) {
+                return Double.compare(x.doubleValue(), y.doubleValue());
+            }
+            return Long.compare(x.longValue(), y.longValue());
+        }
+        return ((Comparable) a).compareTo(b);
+    }
+}

@@ -20,7 +20,8 @@ status=0
 ./mvnw -B -pl reliability -am verify -Dtest=BitFlipTest -Dsurefire.failIfNoSpecifiedTests=false \
   -Dit.test="${tests//|/,}" \
   -Dfailsafe.failIfNoSpecifiedTests=false -Dreliability.trials="$trials" -Dreliability.commits="$commits" \
-  -Dreliability.metastore-commits=100 -Dreliability.sync-trials=100 -Dreliability.hive-trials=30 "$@" \
+  -Dreliability.metastore-commits=100 -Dreliability.sync-trials=100 -Dreliability.hive-trials=30 \
+  -Dreliability.objstore-writers=3 "$@" \
   > "$log" 2>&1 || status=$?
 grep -E 'Tests run:|BUILD|ERROR' "$log" || true
 echo "Figures of this run (Maven's output: $log):"

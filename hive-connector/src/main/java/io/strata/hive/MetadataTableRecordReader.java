@@ -3,6 +3,7 @@ package io.strata.hive;
 import io.strata.data.CloseableIterator;
 import io.strata.data.Row;
 import io.strata.table.Table;
+import io.strata.table.metadata.AuditLogTable;
 import io.strata.table.metadata.MetadataTable;
 import io.strata.table.metadata.MetadataTables;
 import java.io.IOException;
@@ -31,9 +32,17 @@ final class MetadataTableRecordReader implements RecordReader<NullWritable, Stra
 
     /** The metadata table the split names; fails naming it when the table has none of that name. */
     static MetadataTable open(Table table, MetadataTableSplit split) throws IOException {
-        return MetadataTables.of(table, split.name()).orElseThrow(() -> new IOException("Strata table "
+        MetadataTable metadata = MetadataTables.of(table, split.name()).orElseThrow(() -> new IOException("Strata table "
                 + table.location() + " has no metadata table '" + split.name() + "'; there are "
                 + MetadataTables.NAMES));
+        if (metadata instanceof AuditLogTable auditLog && !split.readOptions().isEmpty()) {
+            try {
+                return auditLog.withReadOptions(split.readOptions());
+            } catch (RuntimeException e) {
+                throw QueryFailure.of("Reading " + split + " failed: " + e.getMessage(), e);
+            }
+        }
+        return metadata;
     }
 
     static CloseableIterator<Row> rows(MetadataTable metadata, MetadataTableSplit split) throws IOException {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
@@ -32,6 +33,12 @@ public final class StrataConf {
     public static final String SCAN_SNAPSHOT_ID = "strata.scan.snapshot-id";
     /** Session setting: read the snapshot this tag points at. */
     public static final String SCAN_TAG = "strata.scan.tag";
+    /**
+     * Session settings for {@code db.t.audit_log}: Paimon's read options {@code incremental-between} ({@code "3,7"}:
+     * the changes of snapshots 4 to 7), {@code incremental-between-timestamp} and
+     * {@code incremental-between-scan-mode}, each after this prefix ({@code SET strata.scan.incremental-between=3,7}).
+     */
+    public static final String SCAN_PREFIX = "strata.scan.";
 
     /** Hive's: the snapshot id of {@code FOR SYSTEM_VERSION AS OF <id>}. */
     public static final String HIVE_AS_OF_VERSION = "hive.io.as.of.version";
@@ -214,6 +221,18 @@ public final class StrataConf {
     public static String scanTag(Configuration conf) {
         String value = conf.getTrimmed(SCAN_TAG);
         return value == null || value.isEmpty() ? null : value;
+    }
+
+    /** The Paimon read options of {@code audit_log} the session set ({@link #SCAN_PREFIX}), by Paimon's names. */
+    public static Map<String, String> auditLogReadOptions(Configuration conf) {
+        Map<String, String> options = new TreeMap<>();
+        for (String option : io.strata.table.metadata.AuditLogTable.INCREMENTAL_OPTIONS) {
+            String value = conf.getTrimmed(SCAN_PREFIX + option);
+            if (value != null && !value.isEmpty()) {
+                options.put(option, value);
+            }
+        }
+        return options;
     }
 
     /** The metadata table ({@code snapshots}, ...) the job reads instead of the table's rows, or null. */

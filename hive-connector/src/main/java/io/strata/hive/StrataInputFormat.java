@@ -82,7 +82,10 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
             if (metadataTable != null) {
                 Path input = inputs.containsKey("") ? inputs.get("") : inputs.values().iterator().next();
                 checkNotBesideItsTable(job, input, metadataTable);
-                splits.add(new MetadataTableSplit(input, location, metadataTable, metadataSnapshot(table, job)));
+                Map<String, String> readOptions = metadataTable.equals(io.strata.table.metadata.AuditLogTable.NAME)
+                        ? StrataConf.auditLogReadOptions(job) : Map.of();
+                splits.add(new MetadataTableSplit(input, location, metadataTable, metadataSnapshot(table, job),
+                        readOptions));
                 continue;
             }
             // The whole table when Hive asks for its root; else exactly the partitions Hive asked for.

@@ -23,6 +23,7 @@ import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
 import org.apache.hadoop.hive.ql.metadata.Partition;
 import org.apache.hadoop.hive.ql.parse.AlterTableExecuteSpec;
+import org.apache.hadoop.hive.ql.parse.AlterTableSnapshotRefSpec;
 import org.apache.hadoop.hive.ql.parse.SemanticException;
 import org.apache.hadoop.hive.ql.plan.DynamicPartitionCtx;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
@@ -330,10 +331,21 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
 
     // --- ALTER TABLE ... EXECUTE ---
 
-    /** {@code ALTER TABLE ... EXECUTE} besides what Hive allows every storage handler (properties, columns). */
+    /**
+     * {@code ALTER TABLE ... EXECUTE} and {@code CREATE TAG} / {@code DROP TAG} besides what Hive allows every
+     * storage handler (properties, columns).
+     */
     @Override
     public boolean isAllowedAlterOperation(AlterTableType operation) {
-        return operation == AlterTableType.EXECUTE || super.isAllowedAlterOperation(operation);
+        return operation == AlterTableType.EXECUTE || operation == AlterTableType.CREATE_TAG
+                || operation == AlterTableType.DROP_TAG || super.isAllowedAlterOperation(operation);
+    }
+
+    /** {@code CREATE TAG} and {@code DROP TAG} ({@link TagStatements}, compiled by {@link TagStatementHook}). */
+    @Override
+    public void alterTableSnapshotRefOperation(org.apache.hadoop.hive.ql.metadata.Table table,
+            AlterTableSnapshotRefSpec spec) {
+        TagStatements.execute(getConf(), table, spec);
     }
 
     /** ROLLBACK, SET_CURRENT_SNAPSHOT, EXPIRE_SNAPSHOTS and DELETE ORPHAN-FILES ({@link SnapshotStatements}). */

@@ -1,6 +1,7 @@
 package io.strata.cli.hive;
 
 import io.strata.hive.MergeUpsertHook;
+import io.strata.hive.TagStatementHook;
 import io.strata.hive.StatementRollbackHook;
 import io.strata.metastore.EmbeddedMetastoreSettings;
 import java.io.IOException;
@@ -103,9 +104,10 @@ public final class HiveHome {
         // Result columns named "dt", not "orders.dt".
         s.put("hive.resultset.use.unique.column.names", "false");
         // The connector's hooks, as docs/hive-connector.md advises a deployment: a failed write leaves no files
-        // (and CTAS works), and a MERGE that is an upsert by key runs without reading the target.
+        // (and CTAS works), a MERGE that is an upsert by key runs without reading the target, and CREATE TAG / DROP
+        // TAG compile for Strata tables.
         s.put("hive.query.lifetime.hooks", StatementRollbackHook.class.getName());
-        s.put("hive.semantic.analyzer.hook", MergeUpsertHook.class.getName());
+        s.put("hive.semantic.analyzer.hook", MergeUpsertHook.class.getName() + "," + TagStatementHook.class.getName());
         // Hive polls a running MapReduce job every 1,000 ms and a Tez DAG every 500 ms by default: in a local
         // session every statement would wait for the next poll. A poll here is a method call, not an RPC.
         s.put("hive.exec.counters.pull.interval", "50");

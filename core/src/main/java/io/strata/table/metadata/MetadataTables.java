@@ -14,7 +14,7 @@ public final class MetadataTables {
     /** Every metadata table's name, in the order documentation lists them. */
     public static final List<String> NAMES = List.of(SnapshotsTable.NAME, SchemasTable.NAME, OptionsTable.NAME,
             TagsTable.NAME, ConsumersTable.NAME, FilesTable.NAME, ManifestsTable.NAME, PartitionsTable.NAME,
-            BucketsTable.NAME);
+            BucketsTable.NAME, AuditLogTable.NAME);
 
     private MetadataTables() {}
 
@@ -31,6 +31,7 @@ public final class MetadataTables {
             case ManifestsTable.NAME -> new ManifestsTable(table);
             case PartitionsTable.NAME -> new PartitionsTable(table);
             case BucketsTable.NAME -> new BucketsTable(table);
+            case AuditLogTable.NAME -> new AuditLogTable(table);
             default -> null;
         };
         return Optional.ofNullable(metadataTable);

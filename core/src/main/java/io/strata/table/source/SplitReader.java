@@ -58,8 +58,15 @@ public final class SplitReader implements TableRead {
     private final MergeFunctionFactory mergeFunctions;
     /** Compactions look old values up, so a key's levels above 0 hold successive states, not changes. */
     private final boolean lookupMerge;
+    /** Whether rows keep the kind of the record that made them (+I, +U), rather than all +I. */
+    private final boolean keepKinds;
 
     public SplitReader(TableStore store, Plan plan) {
+        this(store, plan, false);
+    }
+
+    private SplitReader(TableStore store, Plan plan, boolean keepKinds) {
+        this.keepKinds = keepKinds;
         this.store = store;
         this.plan = plan;
         this.schema = store.schema();
@@ -96,10 +103,15 @@ public final class SplitReader implements TableRead {
     @Override
     public CloseableIterator<Row> open(Split split) {
         try {
-            return new CursorRows(openCursor(split), plan.filter(), new ProjectedRow(plan.projection()), false);
+            return new CursorRows(openCursor(split), plan.filter(), new ProjectedRow(plan.projection()), keepKinds);
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
+    }
+
+    @Override
+    public TableRead withRowKinds() {
+        return new SplitReader(store, plan, true);
     }
 
     @Override

@@ -186,6 +186,41 @@ public final class EmbeddedHive {
         }
     }
 
+    /**
+     * Runs statements in a session of their own whose settings are the shared session's plus {@code settings} (an
+     * authorizer, say: Hive sets a session's authorization up once), then returns to the shared session. Stops at
+     * the first statement that fails.
+     */
+    public synchronized List<String> runInOwnSession(Map<String, String> settings, List<String> statements)
+            throws CommandProcessorException {
+        HiveConf own = new HiveConf(session.getConf());
+        settings.forEach(own::set);
+        SessionState other = new SessionState(own);
+        SessionState.start(other);
+        List<String> rows = new ArrayList<>();
+        try {
+            for (String sql : statements) {
+                IDriver driver = DriverFactory.newDriver(own);
+                try {
+                    driver.run(sql);
+                    List<String> batch = new ArrayList<>();
+                    while (driver.getResults(batch)) {
+                        rows.addAll(batch);
+                        batch.clear();
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException("Fetching the results of '" + sql + "' failed", e);
+                } finally {
+                    driver.close();
+                    driver.destroy();
+                }
+            }
+            return rows;
+        } finally {
+            SessionState.setCurrentSessionState(session);
+        }
+    }
+
     /** {@link #run} for statements that must succeed, with their time printed for the record. */
     public List<String> query(String sql) {
         long start = System.nanoTime();

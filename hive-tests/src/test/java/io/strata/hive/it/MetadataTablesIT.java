@@ -13,6 +13,7 @@ import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
 import io.strata.table.Table;
+import io.strata.table.metadata.AuditLogTable;
 import io.strata.table.metadata.MetadataTable;
 import io.strata.table.metadata.MetadataTables;
 import io.strata.types.RowType;
@@ -160,6 +161,36 @@ class MetadataTablesIT {
         // History tables list every snapshot whatever the query travels to.
         assertThat(hive.query("SELECT count(*) FROM strata_it.meta_orders.snapshots FOR SYSTEM_VERSION AS OF 2"))
                 .containsExactly("4");
+    }
+
+    /**
+     * {@code audit_log} with {@code SET strata.scan.incremental-between}: the changes of snapshot 2 (an update and a
+     * delete) with their row kinds, as core's incremental read gives them, on each engine.
+     */
+    @Test
+    void theAuditLogReadsTheChangesBetweenTwoSnapshots() throws IOException {
+        AuditLogTable changes = ((AuditLogTable) MetadataTables.of(table, "audit_log").orElseThrow())
+                .withReadOptions(java.util.Map.of("incremental-between", "1,2"));
+        List<String> expected = new ArrayList<>();
+        try (CloseableIterator<Row> rows = changes.rows(OptionalLong.empty())) {
+            while (rows.hasNext()) {
+                expected.add(HiveText.line(rows.next(), changes.rowType()));
+            }
+        }
+        assertThat(expected).containsExactlyInAnyOrder("+I\t2024-01-01\t3\t300", "-D\t2024-01-01\t4\tNULL");
+        hive.query("SET strata.scan.incremental-between=1,2");
+        try {
+            assertThat(hive.query("SELECT * FROM strata_it.meta_orders.audit_log")).containsExactlyInAnyOrderElementsOf(expected);
+            for (ExecutionMode mode : ExecutionMode.matrix()) {
+                assertThat(hive.query(mode, "SELECT rowkind, count(*) FROM strata_it.meta_orders.audit_log GROUP BY rowkind"))
+                        .as("on %s", mode).containsExactlyInAnyOrder("+I\t1", "-D\t1");
+            }
+            hive.query("SET strata.scan.incremental-between=1,x");
+            assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it.meta_orders.audit_log"))
+                    .hasMessageContaining("incremental-between");
+        } finally {
+            hive.query("SET strata.scan.incremental-between=");
+        }
     }
 
     @Test

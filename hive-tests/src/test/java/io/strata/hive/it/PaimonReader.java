@@ -24,7 +24,15 @@ final class PaimonReader {
     private PaimonReader() {}
 
     static List<String> rows(io.strata.table.Table strataTable) {
-        FileStoreTable table = open(strataTable);
+        return rows(strataTable, open(strataTable));
+    }
+
+    /** The rows of a tag's snapshot, as Paimon reads them ({@code scan.tag-name}). */
+    static List<String> rowsOfTag(io.strata.table.Table strataTable, String tag) {
+        return rows(strataTable, open(strataTable).copy(java.util.Map.of("scan.tag-name", tag)));
+    }
+
+    private static List<String> rows(io.strata.table.Table strataTable, FileStoreTable table) {
         if (table.latestSnapshot().isEmpty()) {
             return List.of();
         }

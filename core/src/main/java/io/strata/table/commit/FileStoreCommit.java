@@ -149,20 +149,8 @@ public final class FileStoreCommit {
      */
     public long commit(List<ManifestEntry> changes, List<ManifestEntry> changelog, List<IndexManifestEntry> indexChanges,
             LatestChanges latestChanges, long commitIdentifier, CommitKind kind) {
-        Snapshot landed;
-        try {
-            landed = land(changes, changelog, indexChanges, latestChanges, commitIdentifier, kind, null);
-            if (landed == null) {
-                return -1;
-            }
-        } catch (CommitException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            throw CommitFailedException.because(paths.root(), e);
-        }
-        // The callbacks, then the table's maintenance (expiration...): see CommitHooks.committed.
-        hooks.committed(landed);
-        return landed.id();
+        return landThenAnnounce(() -> land(changes, changelog, indexChanges, latestChanges, commitIdentifier, kind,
+                null));
     }
 
     /**
@@ -173,14 +161,31 @@ public final class FileStoreCommit {
      * @return the id of the ANALYZE snapshot
      */
     public long commitStatistics(String statisticsFileName) {
+        return landThenAnnounce(() -> land(List.of(), List.of(), List.of(), null, BATCH_COMMIT_IDENTIFIER,
+                CommitKind.ANALYZE, statisticsFileName));
+    }
+
+    /** One run of the commit protocol ({@link #land}). */
+    @FunctionalInterface
+    private interface Landing {
+        Snapshot land() throws IOException;
+    }
+
+    /**
+     * Lands the commit, then runs the callbacks and the table's maintenance (expiration...; see
+     * {@link CommitHooks#committed}); returns the snapshot's id, or -1 when there was nothing to commit.
+     */
+    private long landThenAnnounce(Landing landing) {
         Snapshot landed;
         try {
-            landed = land(List.of(), List.of(), List.of(), null, BATCH_COMMIT_IDENTIFIER, CommitKind.ANALYZE,
-                    statisticsFileName);
+            landed = landing.land();
         } catch (CommitException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
             throw CommitFailedException.because(paths.root(), e);
+        }
+        if (landed == null) {
+            return -1;
         }
         hooks.committed(landed);
         return landed.id();

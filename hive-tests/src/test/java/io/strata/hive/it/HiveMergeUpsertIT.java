@@ -56,8 +56,8 @@ class HiveMergeUpsertIT {
         hive.query("SET hive.merge.cardinality.check=true");
     }
 
-    private static Table ordersTable(String name, Engine engine, Map<String, String> options) {
-        return OrdersTables.create(hive, catalog, "u", name, engine, options);
+    private static Table ordersTable(String name, Map<String, String> options) {
+        return OrdersTables.create(hive, catalog, "u", name, options);
     }
 
     /** A source of (id, name, amount, dt) rows. */
@@ -81,7 +81,7 @@ class HiveMergeUpsertIT {
     @EnumSource(Engine.class)
     void anUpsertMergeWritesOnlyTheSourceRowsInOneSnapshot(Engine engine) throws CommandProcessorException {
         String name = "upsert_" + engine.setting();
-        Table table = ordersTable(name, engine, Map.of());
+        Table table = ordersTable(name, Map.of());
         ExecutionMode mode = ExecutionMode.of(engine, true);
         String merge = upsert(name, source(row(2, "b2", "20.00", "2024-01-01"), row(5, "e", "5.00", "2024-01-03")));
 
@@ -97,7 +97,7 @@ class HiveMergeUpsertIT {
 
         // The same MERGE as Hive runs it (no hook) leaves the same rows.
         String twin = "upsert_hive_" + engine.setting();
-        Table hiveMerged = ordersTable(twin, engine, Map.of());
+        Table hiveMerged = ordersTable(twin, Map.of());
         hive.query("SET hive.semantic.analyzer.hook=");
         hive.query(mode, upsert(twin, source(row(2, "b2", "20.00", "2024-01-01"), row(5, "e", "5.00", "2024-01-03"))));
         assertThat(strataScans()).as("Hive's MERGE reads the target").isPositive();
@@ -115,7 +115,7 @@ class HiveMergeUpsertIT {
     @EnumSource(Engine.class)
     void twoSourceRowsWithOneKeyFailAndChangeNothing(Engine engine) {
         String name = "upsert_twice_" + engine.setting();
-        Table table = ordersTable(name, engine, Map.of());
+        Table table = ordersTable(name, Map.of());
         ExecutionMode mode = ExecutionMode.of(engine, true);
         List<Path> files = dataFiles(table);
         for (int id : new int[] {1, 7}) {
@@ -150,7 +150,7 @@ class HiveMergeUpsertIT {
     @EnumSource(Engine.class)
     void otherMergesRunAsHivesMerge(Engine engine) throws CommandProcessorException {
         String name = "not_upsert_" + engine.setting();
-        Table table = ordersTable(name, engine, Map.of());
+        Table table = ordersTable(name, Map.of());
         ExecutionMode mode = ExecutionMode.of(engine, true);
         String readsTarget = "MERGE INTO strata_it." + name + " AS t USING "
                 + source(row(2, "b2", "20.00", "2024-01-01"), row(5, "e", "5.00", "2024-01-03"))
@@ -170,7 +170,7 @@ class HiveMergeUpsertIT {
                 "5\tNULL\t5.00\t2024-01-03");
 
         String sequenced = "upsert_seq_" + engine.setting();
-        Table withSequence = ordersTable(sequenced, engine, Map.of("sequence.field", "amount"));
+        Table withSequence = ordersTable(sequenced, Map.of("sequence.field", "amount"));
         String merge = upsert(sequenced, source(row(2, "b2", "20.00", "2024-01-01")));
         assertThat(String.join("\n", hive.run(mode, "EXPLAIN " + merge))).containsIgnoringCase("join");
         hive.query(mode, merge);

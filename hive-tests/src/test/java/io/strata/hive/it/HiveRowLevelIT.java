@@ -41,15 +41,15 @@ class HiveRowLevelIT {
         catalog.createDatabase("r", true);
     }
 
-    private static Table ordersTable(String name, Engine engine) {
-        return OrdersTables.create(hive, catalog, "r", name, engine, java.util.Map.of());
+    private static Table ordersTable(String name) {
+        return OrdersTables.create(hive, catalog, "r", name, java.util.Map.of());
     }
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(Engine.class)
     void deleteRemovesRowsByKeyInOneSnapshot(Engine engine) {
         String name = "del_" + engine.setting();
-        Table table = ordersTable(name, engine);
+        Table table = ordersTable(name);
         ExecutionMode mode = ExecutionMode.of(engine, true);
         hive.query(mode, "DELETE FROM strata_it." + name + " WHERE id = 2 OR amount > 3.50");
         List<String> expected = List.of("1\ta\t1.00\t2024-01-01", "3\tc\t3.00\t2024-01-02");
@@ -68,7 +68,7 @@ class HiveRowLevelIT {
     @EnumSource(Engine.class)
     void updateWritesTheNewRowsByKeyInOneSnapshot(Engine engine) {
         String name = "upd_" + engine.setting();
-        Table table = ordersTable(name, engine);
+        Table table = ordersTable(name);
         ExecutionMode mode = ExecutionMode.of(engine, true);
         hive.query(mode, "UPDATE strata_it." + name + " SET name = upper(name), amount = amount * 10 WHERE id = 2");
         assertRows(table, name, List.of("1\ta\t1.00\t2024-01-01", "2\tB\t20.00\t2024-01-01",
@@ -86,7 +86,7 @@ class HiveRowLevelIT {
     @EnumSource(Engine.class)
     void anUpdateOfAKeyOrPartitionColumnIsRefusedAndChangesNothing(Engine engine) {
         String name = "upd_key_" + engine.setting();
-        Table table = ordersTable(name, engine);
+        Table table = ordersTable(name);
         ExecutionMode mode = ExecutionMode.of(engine, true);
         for (String set : List.of("id = id + 100", "`dt` = '2024-02-01', name = 'x'")) {
             assertThatThrownBy(() -> hive.run(mode, "UPDATE strata_it." + name + " SET " + set + " WHERE id = 1"))
@@ -103,7 +103,7 @@ class HiveRowLevelIT {
     @EnumSource(Engine.class)
     void mergeDeletesUpdatesAndInsertsInOneSnapshot(Engine engine) {
         String name = "merge_" + engine.setting();
-        Table table = ordersTable(name, engine);
+        Table table = ordersTable(name);
         ExecutionMode mode = ExecutionMode.of(engine, true);
         String source = "SELECT inline(array("
                 + "named_struct('id', 2, 'name', 'b2', 'amount', CAST(20.00 AS DECIMAL(10,2)), 'dt', '2024-01-01', 'op', 'U'),"
@@ -147,7 +147,7 @@ class HiveRowLevelIT {
     @org.junit.jupiter.api.Test
     void whatAStatementLeftWithoutItsCommitIsRemovedAsOrphanFiles() throws Exception {
         String name = "merge_orphans";
-        Table table = ordersTable(name, Engine.MR);
+        Table table = ordersTable(name);
         List<java.nio.file.Path> files = dataFiles(table);
         String twice = "SELECT inline(array("
                 + "named_struct('id', 1, 'name', 'x', 'amount', CAST(0 AS DECIMAL(10,2)), 'dt', '2024-01-01', 'op', 'U'),"
@@ -179,7 +179,7 @@ class HiveRowLevelIT {
     @EnumSource(Engine.class)
     void rowsToDeleteCarryOnlyTheKeyWhereTheMergeNeedsNoMore(Engine engine) throws CommandProcessorException {
         String name = "del_key_" + engine.setting();
-        Table table = ordersTable(name, engine);
+        Table table = ordersTable(name);
         ExecutionMode mode = ExecutionMode.of(engine, true);
         String delete = "DELETE FROM strata_it." + name + " WHERE id = 2";
         String plan = String.join("\n", hive.run(mode, "EXPLAIN " + delete));
@@ -220,12 +220,15 @@ class HiveRowLevelIT {
      */
     @org.junit.jupiter.api.Test
     void aTezWriteAfterAMapReduceExplainWritesItsRows() throws CommandProcessorException {
-        Table first = ordersTable("after_mr_1", Engine.MR);
+        Table first = ordersTable("after_mr_1");
+        Table second = ordersTable("after_mr_2");
         hive.run(ExecutionMode.of(Engine.MR, true), "EXPLAIN DELETE FROM strata_it.after_mr_1 WHERE id = 2");
-        Table second = ordersTable("after_mr_2", Engine.TEZ);
+        hive.query(ExecutionMode.of(Engine.TEZ, true), "INSERT INTO strata_it.after_mr_2 VALUES (5, 'e', 5.00, '2024-01-03')");
         List<String> initial = List.of("1\ta\t1.00\t2024-01-01", "2\tb\t2.00\t2024-01-01",
                 "3\tc\t3.00\t2024-01-02", "4\td\t4.00\t2024-01-02");
-        assertRows(second, "after_mr_2", initial);
+        List<String> inserted = new java.util.ArrayList<>(initial);
+        inserted.add("5\te\t5.00\t2024-01-03");
+        assertRows(second, "after_mr_2", inserted);
         assertRows(first, "after_mr_1", initial);
     }
 

@@ -4,6 +4,8 @@ import io.strata.api.PublicApi;
 import io.strata.types.AtomicType;
 import io.strata.types.DataType;
 import io.strata.types.RowType;
+import java.math.BigDecimal;
+import java.util.Arrays;
 
 /**
  * Reads one field of a row or array as a Java object of the internal value classes. For metadata,
@@ -70,5 +72,26 @@ public final class RowValues {
             case MAP, MULTISET -> array.getMap(i);
             case ROW -> array.getRow(i, ((RowType) type).fieldCount());
         };
+    }
+
+    /**
+     * Orders two internal values of one column (as {@link #get} reads them): binary values unsigned byte by byte,
+     * numbers of different widths (a literal of another width, a file written before the column was widened) as
+     * the wider kind, everything else by its own order.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static int compare(Object a, Object b) {
+        if (a instanceof byte[] x && b instanceof byte[] y) {
+            return Arrays.compareUnsigned(x, y);
+        }
+        if (a instanceof Number x && b instanceof Number y && a.getClass() != b.getClass()
+                && !(a instanceof BigDecimal) && !(b instanceof BigDecimal)) {
+            // A literal of another width (an int for a BIGINT column): compare as the wider kind.
+            if (a instanceof Float || a instanceof Double || b instanceof Float || b instanceof Double) {
+                return Double.compare(x.doubleValue(), y.doubleValue());
+            }
+            return Long.compare(x.longValue(), y.longValue());
+        }
+        return ((Comparable) a).compareTo(b);
     }
 }

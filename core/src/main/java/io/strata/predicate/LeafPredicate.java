@@ -3,8 +3,6 @@ package io.strata.predicate;
 import io.strata.data.Row;
 import io.strata.data.RowValues;
 import io.strata.types.DataType;
-import java.math.BigDecimal;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -67,20 +65,8 @@ public record LeafPredicate(LeafFunction function, int index, String fieldName, 
         };
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     static int compare(Object a, Object b) {
-        if (a instanceof byte[] x && b instanceof byte[] y) {
-            return Arrays.compareUnsigned(x, y);
-        }
-        if (a instanceof Number x && b instanceof Number y && a.getClass() != b.getClass()
-                && !(a instanceof BigDecimal) && !(b instanceof BigDecimal)) {
-            // A literal of another width (an int for a BIGINT column): compare as the wider kind.
-            if (a instanceof Float || a instanceof Double || b instanceof Float || b instanceof Double) {
-                return Double.compare(x.doubleValue(), y.doubleValue());
-            }
-            return Long.compare(x.longValue(), y.longValue());
-        }
-        return ((Comparable) a).compareTo(b);
+        return RowValues.compare(a, b);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.strata.table.stats;
 
+import io.strata.data.RowValues;
 import io.strata.snapshot.ColumnStatistics;
 import io.strata.snapshot.StatisticsText;
 import io.strata.table.store.FileValueStats;
@@ -41,10 +42,10 @@ final class ColumnRange {
             rangeKnown = false;
             return;
         }
-        if (min == null || compare(fileMin, min) < 0) {
+        if (min == null || RowValues.compare(fileMin, min) < 0) {
             min = fileMin;
         }
-        if (max == null || compare(fileMax, max) > 0) {
+        if (max == null || RowValues.compare(fileMax, max) > 0) {
             max = fileMax;
         }
     }
@@ -55,17 +56,5 @@ final class ColumnRange {
                 range ? StatisticsText.format(min, field.type()) : null,
                 range ? StatisticsText.format(max, field.type()) : null,
                 nullsKnown ? nullCount : null, null, null);
-    }
-
-    /** Files written before a column was widened (INT to BIGINT) hold values of the narrower kind. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int compare(Object a, Object b) {
-        if (a instanceof Number x && b instanceof Number y && a.getClass() != b.getClass()) {
-            if (a instanceof Float || a instanceof Double || b instanceof Float || b instanceof Double) {
-                return Double.compare(x.doubleValue(), y.doubleValue());
-            }
-            return Long.compare(x.longValue(), y.longValue());
-        }
-        return ((Comparable) a).compareTo(b);
     }
 }

@@ -1,6 +1,7 @@
 package io.strata.table;
 
 import io.strata.api.PublicApi;
+import io.strata.predicate.Predicate;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.Statistics;
 import java.util.Optional;
@@ -32,4 +33,10 @@ public interface TableStatistics {
      * later versions replaced. Columns whose files do not all record them have no minimum or maximum.
      */
     Statistics fromDataFiles(Snapshot snapshot);
+
+    /**
+     * As {@link #fromDataFiles(Snapshot)}, of only the data files a scan of the snapshot with {@code filter}
+     * reads (for example those of some partitions); null reads all.
+     */
+    Statistics fromDataFiles(Snapshot snapshot, Predicate filter);
 }

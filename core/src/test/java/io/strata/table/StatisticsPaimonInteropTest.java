@@ -9,6 +9,7 @@ import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.oracle.PaimonOracle;
 import io.strata.oracle.PaimonValues;
+import io.strata.predicate.PredicateBuilder;
 import io.strata.snapshot.ColumnStatistics;
 import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
@@ -146,6 +147,12 @@ class StatisticsPaimonInteropTest {
         Statistics files = table.statistics().fromDataFiles(written);
         assertThat(files.snapshotId()).isEqualTo(written.id());
         assertThat(files.mergedRecordCount()).isNull();
+        // A filter keeps only the files a scan with it reads: here none, so nothing is known.
+        Statistics noFile = table.statistics().fromDataFiles(written, new PredicateBuilder(TYPE).greaterThan("id", 1000));
+        assertThat(noFile.columns().get("id").min()).isNull();
+        assertThat(noFile.columns().get("id").max()).isNull();
+        assertThat(table.statistics().fromDataFiles(written, new PredicateBuilder(TYPE).greaterThan("id", 0)).columns())
+                .isEqualTo(files.columns());
         Map<String, ColumnStatistics> columns = new LinkedHashMap<>();
         for (DataField field : TYPE.fields()) {
             ColumnStatistics c = files.columns().get(field.name());

@@ -61,29 +61,53 @@ final class HiveColumnStatistics {
         return hiveTable.getMetaTable() == null && hiveTable.getPartCols().isEmpty();
     }
 
-    /** The statistics of every column Hive knows and Strata has figures for, for the snapshot a query reads. */
-    static List<ColumnStatisticsObj> forPlanning(Configuration conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
+    /**
+     * The statistics of the columns Hive asks for ({@code columns}; null: every column it knows) that Strata has
+     * figures for, in the snapshot a query reads: of the whole table, or of only the partitions {@code partitions}
+     * names (Hive's partition names; null: the whole table). For partitions, the ranges and null counts come from
+     * their data files, the rows from their manifests' figures, and distinct counts of a statistics file (kept
+     * for the table) are bounded by those rows.
+     */
+    static List<ColumnStatisticsObj> forPlanning(Configuration conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable,
+            List<String> columns, List<String> partitions) {
         Table table = StrataTables.load(conf, hiveTable.getDataLocation().toString(), hiveTable.getFullyQualifiedName());
-        Optional<Snapshot> read = snapshot(table, hiveTable);
-        if (read.isEmpty()) {
+        QuerySnapshot query = QuerySnapshot.of(conf, hiveTable);
+        Snapshot snapshot = query.resolve(table);
+        if (snapshot == null || (partitions != null && partitions.isEmpty())) {
             return List.of();
         }
-        Snapshot snapshot = read.get();
         TableSchema schema = table.schema().id() == snapshot.schemaId() ? table.schema()
                 : new io.strata.schema.SchemaManager(table.fileIO(), table.location()).schema(snapshot.schemaId());
-        Statistics files = table.statistics().fromDataFiles(snapshot);
         Statistics stored = table.statistics().of(snapshot).filter(s -> s.schemaId() == snapshot.schemaId()).orElse(null);
         long rows = stored != null && stored.mergedRecordCount() != null ? stored.mergedRecordCount()
                 : snapshot.totalRecordCount() == null ? 0 : Math.max(0, snapshot.totalRecordCount());
+        Statistics files;
+        if (partitions == null) {
+            files = table.statistics().fromDataFiles(snapshot);
+        } else {
+            files = table.statistics().fromDataFiles(snapshot, PartitionDirectories.predicate(schema, partitions));
+            SnapshotPartitions figures = SnapshotPartitions.of(table, query);
+            long partitionRows = 0;
+            for (String partition : partitions) {
+                partitionRows += figures.partition(partition).rows();
+            }
+            rows = Math.min(rows, partitionRows);
+        }
         List<ColumnStatisticsObj> out = new ArrayList<>();
         for (FieldSchema column : hiveTable.getCols()) {
             int index = indexOf(schema, column.getName());
-            if (index < 0) {
+            if (index < 0 || (columns != null && columns.stream().noneMatch(column.getName()::equalsIgnoreCase))) {
                 continue;
             }
             DataField field = schema.fields().get(index);
             ColumnStatistics fromFiles = files.columns().get(field.name());
             ColumnStatistics fromFile = stored == null ? null : stored.columns().get(field.name());
+            if (fromFile != null && partitions != null) {
+                // The file's null counts and ranges are the table's; its distinct counts and lengths still bound.
+                Long distinct = fromFile.distinctCount() == null ? null : Math.min(fromFile.distinctCount(), rows);
+                fromFile = new ColumnStatistics(fromFile.columnId(), distinct, null, null, null,
+                        fromFile.avgLength(), fromFile.maxLength());
+            }
             boolean onlyKey = schema.primaryKeys().size() == 1 && schema.primaryKeys().get(0).equals(field.name());
             ColumnStatisticsData data = data(column.getType(), field.type(), fromFiles, fromFile, rows, onlyKey);
             if (data != null) {
@@ -91,15 +115,6 @@ final class HiveColumnStatistics {
             }
         }
         return out;
-    }
-
-    /** The latest snapshot, or the one {@code FOR SYSTEM_VERSION AS OF} names. */
-    private static Optional<Snapshot> snapshot(Table table, org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
-        String version = hiveTable.getAsOfVersion();
-        if (version != null && version.matches("\\d+")) {
-            return Optional.ofNullable(table.newScan().asOfSnapshot(Long.parseLong(version)).snapshot());
-        }
-        return table.latestSnapshot();
     }
 
     private static int indexOf(TableSchema schema, String hiveName) {

@@ -1,7 +1,7 @@
 package io.strata.hive;
 
 import io.strata.schema.TableSchema;
-import io.strata.table.Split;
+import io.strata.schema.TableOptions;
 import io.strata.table.Table;
 import io.strata.table.TablePaths;
 import io.strata.types.AtomicType;
@@ -12,16 +12,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.metastore.api.MetaException;
 import org.apache.hadoop.hive.ql.metadata.DummyPartition;
+import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.metadata.Partition;
+import org.apache.hadoop.hive.ql.optimizer.ppr.PartitionPruner;
 import org.apache.hadoop.hive.ql.parse.SemanticException;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspectorConverters;
 import org.apache.hadoop.hive.serde2.objectinspector.primitive.PrimitiveObjectInspectorFactory;
 import org.apache.hadoop.hive.serde2.typeinfo.PrimitiveTypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory;
 
 /**
  * A Strata table's partitions as Hive sees them through the storage handler. Strata partitions a table
@@ -32,10 +36,12 @@ import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
  */
 final class HivePartitions {
 
+    private final Configuration conf;
     private final org.apache.hadoop.hive.ql.metadata.Table hiveTable;
     private final Table table;
 
-    private HivePartitions(org.apache.hadoop.hive.ql.metadata.Table hiveTable, Table table) {
+    private HivePartitions(Configuration conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable, Table table) {
+        this.conf = conf;
         this.hiveTable = hiveTable;
         this.table = table;
     }
@@ -44,7 +50,7 @@ final class HivePartitions {
     static HivePartitions of(Configuration conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable)
             throws SemanticException {
         try {
-            return new HivePartitions(hiveTable,
+            return new HivePartitions(conf, hiveTable,
                     StrataTables.load(conf, hiveTable.getDataLocation().toString(), hiveTable.getFullyQualifiedName()));
         } catch (IllegalArgumentException e) {
             throw new SemanticException(e.getMessage(), e);
@@ -95,8 +101,8 @@ final class HivePartitions {
     }
 
     /**
-     * The names of the partitions with data in the latest snapshot that match {@code spec} (all or some of
-     * the partition columns, by their directory text), sorted.
+     * The names of the partitions with data in the snapshot the query reads (the latest, unless it travels in
+     * time) that match {@code spec} (all or some of the partition columns, by their directory text), sorted.
      */
     List<String> names(Map<String, String> spec) throws SemanticException {
         validate(spec);
@@ -107,15 +113,53 @@ final class HivePartitions {
             String text = value == null ? null : directoryText(table.schema().field(key), value);
             wanted.put(key, text != null ? text : value);
         }
-        TablePaths paths = PartitionDirectories.paths(table);
-        TreeSet<String> names = new TreeSet<>();
-        for (Split split : table.newScan().plan().splits()) {
-            String path = paths.partitionPath(split.partition());
-            if (!path.isEmpty() && matches(path, wanted)) {
+        List<String> names = new ArrayList<>();
+        for (String path : snapshotPartitions().names()) {
+            if (matches(path, wanted)) {
                 names.add(path);
             }
         }
-        return new ArrayList<>(names);
+        return names;
+    }
+
+    /**
+     * The partitions with data for which Hive's {@code filter} (an expression over partition columns only) is
+     * true or unknown, evaluated by Hive's own evaluator on the partition values as Hive's types of the
+     * columns read them; the default partition (NULL values) is kept only where the filter is true for NULL.
+     */
+    List<Partition> partitions(ExprNodeDesc filter) throws SemanticException {
+        List<String> names = new ArrayList<>(snapshotPartitions().names());
+        if (filter != null) {
+            List<String> columns = new ArrayList<>();
+            List<PrimitiveTypeInfo> types = new ArrayList<>();
+            for (FieldSchema key : keys(StrataConf.localZone(conf))) {
+                columns.add(key.getName());
+                types.add(TypeInfoFactory.getPrimitiveTypeInfo(key.getType()));
+            }
+            try {
+                PartitionPruner.prunePartitionNames(columns, types, filter,
+                        new TableOptions(table.schema().options()).partitionDefaultName(), names);
+            } catch (HiveException | MetaException | RuntimeException e) {
+                throw new SemanticException("Cannot select the partitions of Hive table "
+                        + hiveTable.getFullyQualifiedName() + " (Strata table " + table.location() + ") that "
+                        + filter.getExprString() + " matches: " + e.getMessage(), e);
+            }
+        }
+        List<Partition> partitions = new ArrayList<>();
+        for (String name : names) {
+            partitions.add(new DummyPartition(hiveTable, name, values(name)));
+        }
+        return partitions;
+    }
+
+    private SnapshotPartitions snapshotPartitions() throws SemanticException {
+        try {
+            return SnapshotPartitions.of(table, QuerySnapshot.of(conf, hiveTable));
+        } catch (IllegalArgumentException e) {
+            // No cause: Hive's planner would report only the root cause, not this message.
+            throw new SemanticException("Cannot list the partitions of Hive table " + hiveTable.getFullyQualifiedName()
+                    + " (Strata table " + table.location() + "): " + e.getMessage());
+        }
     }
 
     /** The partitions with data that match {@code spec}, as placeholders (see {@link #partition}). */

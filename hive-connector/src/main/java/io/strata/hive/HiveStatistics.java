@@ -1,11 +1,6 @@
 package io.strata.hive;
 
-import io.strata.manifest.DataFileMeta;
-import io.strata.predicate.Predicate;
-import io.strata.table.Split;
 import io.strata.table.Table;
-import io.strata.table.TablePaths;
-import io.strata.table.TableScan;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,10 +38,10 @@ final class HiveStatistics {
 
     /**
      * Row count, file count and size. A metastore partition: the statistics the metastore sync recorded on
-     * it (as of the snapshot it synced; computing them here would plan the table once per partition). A
-     * table: from the latest snapshot's manifests. For primary-key tables the row count counts every stored
-     * version and delete (an upper bound of the merged rows); Hive only plans with it and never answers
-     * {@code count(*)} from it ({@link #answersQueries}).
+     * it (as of the snapshot it synced). A partition Strata partitions itself, or a table: from the manifests of
+     * the snapshot the query reads ({@link SnapshotPartitions}, one plan for all of them). For primary-key
+     * tables the row count counts every stored version and delete (an upper bound of the merged rows); Hive
+     * only plans with it and never answers {@code count(*)} from it ({@link #answersQueries}).
      */
     static Map<String, String> basic(Configuration conf, Partish partish) {
         if (partish.getPartition() != null) {
@@ -55,35 +50,16 @@ final class HiveStatistics {
                 return recorded;
             }
         }
-        String location = partish.getTable().getDataLocation().toString();
-        Table table = StrataTables.load(conf, location, partish.getTable().getFullyQualifiedName());
+        org.apache.hadoop.hive.ql.metadata.Table hiveTable = partish.getTable();
+        Table table = StrataTables.load(conf, hiveTable.getDataLocation().toString(), hiveTable.getFullyQualifiedName());
+        SnapshotPartitions partitions = SnapshotPartitions.of(table, QuerySnapshot.of(conf, hiveTable));
         String partition = partish.getPartition() == null ? null : partish.getPartition().getName();
-        TablePaths paths = PartitionDirectories.paths(table);
-        TableScan scan = table.newScan();
-        if (partition != null) {
-            Predicate filter = PartitionDirectories.predicate(table.schema(), List.of(partition));
-            if (filter != null) {
-                scan = scan.filter(filter);
-            }
-        }
-        long rows = 0;
-        long files = 0;
-        long bytes = 0;
-        for (Split split : scan.plan().splits()) {
-            if (partition != null && !partition.equals(paths.partitionPath(split.partition()))) {
-                continue;
-            }
-            rows += split.rowCount();
-            for (DataFileMeta file : split.files()) {
-                files++;
-                bytes += file.fileSize();
-            }
-        }
+        SnapshotPartitions.Figures figures = partition == null ? partitions.total() : partitions.partition(partition);
         Map<String, String> stats = new HashMap<>();
-        stats.put(StatsSetupConst.ROW_COUNT, Long.toString(rows));
-        stats.put(StatsSetupConst.NUM_FILES, Long.toString(files));
-        stats.put(StatsSetupConst.TOTAL_SIZE, Long.toString(bytes));
-        stats.put(StatsSetupConst.RAW_DATA_SIZE, Long.toString(bytes));
+        stats.put(StatsSetupConst.ROW_COUNT, Long.toString(figures.rows()));
+        stats.put(StatsSetupConst.NUM_FILES, Long.toString(figures.files()));
+        stats.put(StatsSetupConst.TOTAL_SIZE, Long.toString(figures.bytes()));
+        stats.put(StatsSetupConst.RAW_DATA_SIZE, Long.toString(figures.bytes()));
         return stats;
     }
 

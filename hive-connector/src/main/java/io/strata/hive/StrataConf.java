@@ -188,10 +188,18 @@ public final class StrataConf {
 
     /** The epoch millis of Hive's {@code FOR SYSTEM_TIME AS OF}, or null. */
     public static Long asOfTimestampMillis(Configuration conf) {
-        String value = conf.getTrimmed(HIVE_AS_OF_TIMESTAMP);
-        if (value == null || value.isEmpty()) {
+        return timestampMillis(conf.getTrimmed(HIVE_AS_OF_TIMESTAMP), conf);
+    }
+
+    /**
+     * A {@code FOR SYSTEM_TIME AS OF} value as epoch millis: millis, or a wall-clock time in the session's zone;
+     * null for none.
+     */
+    static Long timestampMillis(String value, Configuration conf) {
+        if (value == null || value.isBlank()) {
             return null;
         }
+        value = value.trim();
         try {
             return Long.parseLong(value);
         } catch (NumberFormatException notMillis) {

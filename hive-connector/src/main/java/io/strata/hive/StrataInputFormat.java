@@ -240,7 +240,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
      */
     private static OptionalLong metadataSnapshot(Table table, JobConf job) throws IOException {
         try {
-            io.strata.snapshot.Snapshot snapshot = asOf(table.newScan(), job).snapshot();
+            io.strata.snapshot.Snapshot snapshot = QuerySnapshot.of(job).scan(table.newScan()).snapshot();
             return snapshot == null ? OptionalLong.empty() : OptionalLong.of(snapshot.id());
         } catch (RuntimeException e) {
             throw QueryFailure.of("Planning the read of a metadata table of Strata table " + table.location()
@@ -258,34 +258,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
         if (filter != null) {
             scan = scan.filter(filter);
         }
-        return asOf(scan, job);
-    }
-
-    /** The scan of the snapshot the query or session asked for (id, time or tag), else of the latest. */
-    private static TableScan asOf(TableScan scan, JobConf job) {
-        AsOf asOf = AsOf.of(job);
-        if (asOf.snapshotId() != null) {
-            return scan.asOfSnapshot(asOf.snapshotId());
-        } else if (asOf.millis() != null) {
-            return scan.asOfTimestamp(asOf.millis());
-        } else if (asOf.tag() != null) {
-            return scan.asOfTag(asOf.tag());
-        }
-        return scan;
-    }
-
-    /** What the query or session asked to read instead of the latest snapshot: at most one of the three. */
-    private record AsOf(Long snapshotId, Long millis, String tag) {
-        static AsOf of(JobConf job) {
-            AsOf asOf = new AsOf(StrataConf.asOfVersion(job), StrataConf.asOfTimestampMillis(job),
-                    StrataConf.scanTag(job));
-            if ((asOf.snapshotId != null ? 1 : 0) + (asOf.millis != null ? 1 : 0) + (asOf.tag != null ? 1 : 0) > 1) {
-                throw new IllegalArgumentException("Give one of FOR SYSTEM_VERSION AS OF (or "
-                        + StrataConf.SCAN_SNAPSHOT_ID + "), FOR SYSTEM_TIME AS OF, or " + StrataConf.SCAN_TAG
-                        + ", not several");
-            }
-            return asOf;
-        }
+        return QuerySnapshot.of(job).scan(scan);
     }
 
     @Override

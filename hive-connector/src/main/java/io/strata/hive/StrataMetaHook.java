@@ -8,6 +8,9 @@ import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.commons.lang3.tuple.Pair;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
@@ -15,6 +18,10 @@ import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.metastore.api.MetaException;
 import org.apache.hadoop.hive.metastore.api.Table;
+import org.apache.hadoop.hive.ql.exec.SerializationUtilities;
+import org.apache.hadoop.hive.ql.metadata.Partition;
+import org.apache.hadoop.hive.ql.parse.SemanticException;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 
 /**
  * Checks Hive DDL against the Strata table before the metastore records it. CREATE EXTERNAL TABLE
@@ -189,6 +196,35 @@ public final class StrataMetaHook implements HiveMetaHook {
             throw new MetaException(e.getMessage());
         }
         context.putToProperties(HiveMetaStoreClient.TRUNCATE_SKIP_DATA_DELETION, "true");
+    }
+
+    /**
+     * ALTER TABLE DROP PARTITION: the data of every partition the statement's filters match in the latest
+     * snapshot is deleted in ONE core commit (an OVERWRITE snapshot, as TRUNCATE of those partitions), with the
+     * commit callbacks (the metastore sync removes a synced table's metastore partitions). The metastore's own
+     * drop is skipped: it has no partition of a table Strata partitions, and must never delete files under the
+     * location that older snapshots still read. The partitions were checked during analysis (a partition that
+     * does not exist fails there, unless IF EXISTS).
+     */
+    @Override
+    public void preDropPartitions(Table table, EnvironmentContext context, List<Pair<Integer, byte[]>> partExprs)
+            throws MetaException {
+        String name = table.getDbName() + "." + table.getTableName();
+        String location = table.getSd() == null ? null : table.getSd().getLocation();
+        try {
+            HivePartitions partitions = HivePartitions.of(conf, new org.apache.hadoop.hive.ql.metadata.Table(table));
+            Set<String> dropped = new TreeSet<>();
+            for (Pair<Integer, byte[]> expr : partExprs) {
+                ExprNodeDesc filter = SerializationUtilities.deserializeObjectWithTypeInformation(expr.getRight(), true);
+                for (Partition partition : partitions.partitions(filter)) {
+                    dropped.add(partition.getName());
+                }
+            }
+            HiveTruncate.truncate(conf, name, location, new ArrayList<>(dropped));
+        } catch (SemanticException | IllegalArgumentException | IllegalStateException e) {
+            throw new MetaException("ALTER TABLE " + name + " DROP PARTITION: " + e.getMessage());
+        }
+        context.putToProperties(HiveMetaStoreClient.SKIP_DROP_PARTITION, "true");
     }
 
     /** Hive 4.0's form, without partitions: the whole table. */

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.metastore.api.AggrStats;
 import org.apache.hadoop.hive.metastore.api.ColumnStatistics;
 import org.apache.hadoop.hive.metastore.api.ColumnStatisticsObj;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
@@ -185,13 +186,23 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     }
 
     /**
-     * False: Hive does not prune a Strata table by partition objects; the scan prunes partitions (and
-     * buckets, and files) from the snapshot with the filter Hive pushes down.
+     * Whether the Strata table has partition keys: then Hive lists and prunes its partitions through this
+     * handler ({@code SHOW PARTITIONS}, the partitions a filter keeps and their row counts in the plan,
+     * {@code DROP PARTITION}), answered from the snapshot the query reads. Reads stay one scan of the table,
+     * which prunes partitions, buckets and files itself with the filter Hive pushes down. A metadata table is
+     * not partitioned.
      */
     @Override
     public boolean isPartitioned(org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
         requireNoMetastorePartitions(hiveTable);
-        return false;
+        return hiveTable.getMetaTable() == null && !PartitionKeys.of(getConf(), hiveTable).isEmpty();
+    }
+
+    /** The partitions with data for which Hive's {@code filter} on partition columns may hold. */
+    @Override
+    public List<Partition> getPartitionsByExpr(org.apache.hadoop.hive.ql.metadata.Table hiveTable,
+            ExprNodeDesc filter, Boolean latestSpecOnly) throws SemanticException {
+        return HivePartitions.of(getConf(), hiveTable).partitions(filter);
     }
 
     @Override
@@ -338,7 +349,8 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     @Override
     public boolean isAllowedAlterOperation(AlterTableType operation) {
         return operation == AlterTableType.EXECUTE || operation == AlterTableType.CREATE_TAG
-                || operation == AlterTableType.DROP_TAG || super.isAllowedAlterOperation(operation);
+                || operation == AlterTableType.DROP_TAG || operation == AlterTableType.DROPPARTITION
+                || super.isAllowedAlterOperation(operation);
     }
 
     /** {@code CREATE TAG} and {@code DROP TAG} ({@link TagStatements}, compiled by {@link TagStatementHook}). */
@@ -409,8 +421,9 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     }
 
     /**
-     * A table the metastore sync registered is partitioned in the metastore, with statistics on every
-     * partition: Hive may then sum the (pruned) partitions' statistics instead of the table's.
+     * Hive sums the statistics of the partitions a query keeps instead of using the table's: a table the
+     * metastore sync registered has them on every metastore partition; a table Strata partitions itself has
+     * them from the snapshot's manifests ({@link #getBasicStatistics}, {@link #getAggrColStatsFor}).
      */
     @Override
     public boolean canProvidePartitionStatistics(org.apache.hadoop.hive.ql.metadata.Table table) {
@@ -429,7 +442,15 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
 
     @Override
     public List<ColumnStatisticsObj> getColStatistics(org.apache.hadoop.hive.ql.metadata.Table table) {
-        return HiveColumnStatistics.forPlanning(getConf(), table);
+        return HiveColumnStatistics.forPlanning(getConf(), table, null, null);
+    }
+
+    /** The column statistics of the partitions a query keeps, from their data files ({@link HiveColumnStatistics}). */
+    @Override
+    public AggrStats getAggrColStatsFor(org.apache.hadoop.hive.ql.metadata.Table table, List<String> colNames,
+            List<String> partNames) {
+        return new AggrStats(HiveColumnStatistics.forPlanning(getConf(), table, colNames, partNames),
+                partNames == null ? 0 : partNames.size());
     }
 
     /** {@code ANALYZE TABLE ... COMPUTE STATISTICS FOR COLUMNS} writes Paimon's statistics file. */

@@ -2,6 +2,7 @@ package io.strata.table.stats;
 
 import io.strata.fs.FileIO;
 import io.strata.manifest.DataFileMeta;
+import io.strata.predicate.Predicate;
 import io.strata.schema.SchemaManager;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.ColumnStatistics;
@@ -13,6 +14,7 @@ import io.strata.table.CommitFailedException;
 import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Split;
 import io.strata.table.Table;
+import io.strata.table.TableScan;
 import io.strata.table.TableStatistics;
 import io.strata.table.commit.CommitHooks;
 import io.strata.table.commit.FileStoreCommit;
@@ -125,13 +127,22 @@ public final class StatisticsFiles implements TableStatistics {
 
     @Override
     public Statistics fromDataFiles(Snapshot snapshot) {
+        return fromDataFiles(snapshot, null);
+    }
+
+    @Override
+    public Statistics fromDataFiles(Snapshot snapshot, Predicate filter) {
         TableSchema schema = schemas.schema(snapshot.schemaId());
         Map<Long, TableSchema> fileSchemas = new HashMap<>();
         Map<Integer, ColumnRange> ranges = new LinkedHashMap<>();
         for (DataField field : schema.fields()) {
             ranges.put(field.id(), new ColumnRange(field));
         }
-        for (Split split : table.newScan().asOfSnapshot(snapshot.id()).plan().splits()) {
+        TableScan scan = table.newScan().asOfSnapshot(snapshot.id());
+        if (filter != null) {
+            scan = scan.filter(filter);
+        }
+        for (Split split : scan.plan().splits()) {
             for (DataFileMeta file : split.files()) {
                 FileValueStats stats = new FileValueStats(file,
                         fileSchemas.computeIfAbsent(file.schemaId(), schemas::schema));

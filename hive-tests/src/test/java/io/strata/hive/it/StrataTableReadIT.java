@@ -262,7 +262,9 @@ class StrataTableReadIT {
         try {
             hive.query("SET strata.scan.snapshot-id=99");
             assertThatThrownBy(() -> hive.run(mode, "SELECT count(*) FROM strata_it.orders")).hasMessageContaining("Snapshot 99");
-            PlanAssert.assertThatPlan(hive.lastPlan()).assertRanOn(mode.engine());
+            // The planner's questions about the (partitioned) table resolve the snapshot: the query fails while
+            // Hive compiles it, before any task runs.
+            assertThat(hive.lastPlan()).isNull();
         } finally {
             hive.query("SET strata.scan.snapshot-id=");
         }

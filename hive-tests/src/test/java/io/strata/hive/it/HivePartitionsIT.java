@@ -7,13 +7,17 @@ import static io.strata.hive.it.WrittenTables.reload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
 import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
+import io.strata.schema.Schema;
 import io.strata.snapshot.CommitKind;
 import io.strata.table.BatchWrite;
 import io.strata.table.Table;
+import io.strata.types.DataTypes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -120,6 +124,47 @@ class HivePartitionsIT {
         assertThat(hive.query(mode, "SELECT id FROM " + t)).containsExactly("4");
         assertThat(PaimonReader.rows(table)).containsExactly("4\td\t2024-01-02\t1");
         hive.query("DROP TABLE " + t);
+    }
+
+    /**
+     * The metastore sync's entry of a partitioned table has metastore partitions: Hive finds the partitions a
+     * DROP PARTITION names there, the Strata table loses their data in one commit, and the sync (a commit
+     * callback) removes them from the metastore.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void dropPartitionThroughTheMetastorePartitionedEntryOfTheSync(Engine engine) {
+        String name = "parts_synced_" + engine.setting();
+        FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(new HiveConf()),
+                new org.apache.hadoop.fs.Path(hive.newDirectory("strata-parts").toUri()));
+        catalog.createDatabase("w", true);
+        Table table = catalog.createTable(Identifier.of("w", name), Schema.newBuilder()
+                .column("id", DataTypes.INT().withNullable(false))
+                .column("v", DataTypes.STRING())
+                .column("dt", DataTypes.STRING().withNullable(false))
+                .column("h", DataTypes.INT().withNullable(false))
+                .partitionKeys("dt", "h")
+                .primaryKey("dt", "h", "id")
+                .option("bucket", "1")
+                .option("metastore.sync.uri", "embedded")
+                .option("metastore.sync.database", "strata_it")
+                .option("metastore.sync.table", name)
+                .build(), false);
+        try (BatchWrite w = table.newBatchWrite()) {
+            w.write(row(1, "a", "2024-01-01", 1));
+            w.write(row(2, "b", "2024-01-01", 2));
+            w.write(row(3, "c", "2024-01-02", 1));
+            w.commit();
+        }
+        String synced = "strata_it." + name;
+        assertThat(hive.query("SHOW PARTITIONS " + synced)).hasSize(3);
+
+        hive.query("ALTER TABLE " + synced + " DROP PARTITION (dt='2024-01-01')");
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
+        assertThat(PaimonReader.rows(table)).containsExactly("3\tc\t2024-01-02\t1");
+        assertThat(hive.query("SHOW PARTITIONS " + synced)).containsExactly("dt=2024-01-02/h=1");
+        assertThat(hive.query(ExecutionMode.of(engine, true), "SELECT id FROM " + synced)).containsExactly("3");
     }
 
     @Test

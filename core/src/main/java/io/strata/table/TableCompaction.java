@@ -1,6 +1,7 @@
 package io.strata.table;
 
 import io.strata.api.PublicApi;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -72,4 +73,23 @@ public interface TableCompaction {
      * @throws CommitCallbackException the snapshot landed and a commit callback failed
      */
     Result run() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
+
+    /**
+     * The selected buckets of the latest snapshot, one split each (all the bucket's live files and its
+     * deletion-vector index files): the work of a compaction spread over tasks, where each task
+     * {@linkplain #compact(Split) compacts} some of them and one {@link TableCommit} commits every task's
+     * message as one COMPACT snapshot (which fails, removing the messages' files, if another writer changed a
+     * bucket meanwhile).
+     */
+    List<Split> bucketsToCompact();
+
+    /**
+     * Compacts one bucket of {@link #bucketsToCompact()} as this compaction's mode says, without committing:
+     * the message for the job's commit, holding no file if the bucket needed nothing. If it fails, what it wrote
+     * is removed.
+     *
+     * @throws IllegalArgumentException the split is not a whole bucket this compaction selects
+     * @throws java.io.UncheckedIOException reading or writing a file failed
+     */
+    CommitMessage compact(Split bucket);
 }

@@ -274,4 +274,107 @@ class TableCompactionTest {
                     .hasMessageContaining("it is not partitioned");
         }
     }
+
+    /** What the tasks of a distributed compaction do: each bucket compacted apart, its split and message as bytes. */
+    private static List<CommitMessage> compactApart(Table table, TableCompaction compaction) {
+        List<CommitMessage> messages = new ArrayList<>();
+        for (Split bucket : compaction.bucketsToCompact()) {
+            Split shipped = SplitCodec.decode(SplitCodec.encode(bucket));
+            messages.addAll(CommitMessageCodec.decode(CommitMessageCodec.encode(List.of(compaction.compact(shipped)))));
+        }
+        return messages;
+    }
+
+    @Test
+    void bucketsCompactedApartThenCommittedOnceAreTheInProcessCompaction() throws Exception {
+        Map<String, List<String>> inProcessLayout;
+        List<String> expected;
+        try (PaimonOracle paimon = new PaimonOracle(warehouse.resolve("in-process"))) {
+            Table table = writeCommits(paimon, 3, Map.of());
+            expected = paimonRows(paimon);
+            table.compactFull();
+            inProcessLayout = levels(files(table));
+        }
+        try (PaimonOracle paimon = new PaimonOracle(warehouse.resolve("apart"))) {
+            Table table = writeCommits(paimon, 3, Map.of());
+            long written = table.latestSnapshot().orElseThrow().id();
+            TableCompaction compaction = table.newCompaction();
+            assertThat(compaction.bucketsToCompact()).hasSize(4)
+                    .allSatisfy(split -> assertThat(split.files()).hasSize(3));
+            List<CommitMessage> messages = compactApart(table, compaction);
+            assertThat(table.latestSnapshot().orElseThrow().id()).as("compacting commits nothing").isEqualTo(written);
+
+            try (TableCommit commit = table.newCommit("compaction-job-1")) {
+                assertThat(commit.commit(messages)).isEqualTo(written + 1);
+            }
+            assertThat(table.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.COMPACT);
+            assertThat(levels(files(table))).isEqualTo(inProcessLayout);
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+            assertThat(TestRows.readAll(table)).isEqualTo(expected);
+            // Nothing left to do: every message is empty, and committing them makes no snapshot.
+            List<CommitMessage> again = compactApart(table, table.newCompaction());
+            try (TableCommit commit = table.newCommit("compaction-job-2")) {
+                assertThat(commit.commit(again)).isEqualTo(-1);
+            }
+        }
+    }
+
+    @Test
+    void aBucketAnotherWriterCompactedMeanwhileFailsTheCommitAndTheTasksFilesGo() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            Table table = writeCommits(paimon, 3, Map.of());
+            List<CommitMessage> messages = compactApart(table, table.newCompaction().partition(Map.of("p", "a")));
+            List<java.nio.file.Path> written = new ArrayList<>();
+            for (CommitMessage m : messages) {
+                org.apache.hadoop.fs.Path dir = TableStore.of(table).paths().bucketDirectory(m.partition(), m.bucket());
+                for (var f : CommitMessageFiles.of(m).compactAfter()) {
+                    written.add(java.nio.file.Path.of(new org.apache.hadoop.fs.Path(dir, f.fileName()).toUri()));
+                }
+            }
+            assertThat(written).hasSize(2).allSatisfy(f -> assertThat(f).exists());
+            table.compactFull();
+            long latest = table.latestSnapshot().orElseThrow().id();
+            List<String> rows = paimonRows(paimon);
+
+            try (TableCommit commit = table.newCommit("compaction-job")) {
+                assertThatThrownBy(() -> commit.commit(messages)).isInstanceOf(CommitFailedException.class);
+            }
+            assertThat(table.latestSnapshot().orElseThrow().id()).isEqualTo(latest);
+            assertThat(written).allSatisfy(f -> assertThat(f).doesNotExist());
+            assertThat(paimonRows(paimon)).isEqualTo(rows);
+        }
+    }
+
+    @Test
+    void policyCompactionApartAndABucketOutsideTheScopeIsRefused() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            // Five sorted runs per bucket: the universal strategy (trigger 5 by default) picks them.
+            Table table = writeCommits(paimon, 5, Map.of());
+            List<String> expected = paimonRows(paimon);
+            TableCompaction policy = table.newCompaction().policy().bucket(0);
+            assertThat(policy.bucketsToCompact()).hasSize(2).allSatisfy(split -> assertThat(split.bucket()).isZero());
+            List<CommitMessage> messages = compactApart(table, policy);
+            try (TableCommit commit = table.newCommit("compaction-job")) {
+                commit.commit(messages);
+            }
+            Map<String, Set<String>> after = files(table);
+            assertThat(after.get("p=a/0")).hasSize(1);
+            assertThat(after.get("p=a/1")).hasSize(5);
+            assertThat(paimonRows(paimon)).isEqualTo(expected);
+
+            Split bucketOne = table.newCompaction().bucketsToCompact().stream().filter(s -> s.bucket() == 1)
+                    .findFirst().orElseThrow();
+            assertThatThrownBy(() -> policy.compact(bucketOne))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("Bucket 1").hasMessageContaining("not selected");
+        }
+    }
+
+    /** Per bucket, the levels of its files (names differ between two tables). */
+    private static Map<String, List<String>> levels(Map<String, Set<String>> files) {
+        Map<String, List<String>> levels = new TreeMap<>();
+        files.forEach((bucket, names) -> levels.put(bucket,
+                names.stream().map(n -> n.substring(n.indexOf('@'))).sorted().toList()));
+        return levels;
+    }
 }

@@ -1,5 +1,6 @@
 package io.strata.table.compact;
 
+import io.strata.data.BinaryRow;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowComparator;
@@ -39,6 +40,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
@@ -59,6 +61,13 @@ public final class FullCompaction {
     private final boolean primaryKey;
     /** The buckets this compaction may rewrite; the others keep their files as they are. */
     private final Predicate<SnapshotFiles.BucketKey> scope;
+    private final int topLevel;
+    private final RowType rowType;
+    private final int[] keyPositions;
+    /** Changelog producers and lookup tables merge key by key (docs/changelog.md); null for the others. */
+    private final MergeFunctionFactory mergeFunctions;
+    private final Comparator<Row> fileKeys;
+    private final DeletionVectorIndex dvIndex;
 
     public FullCompaction(Table table) {
         this(table, bucket -> true);
@@ -76,6 +85,14 @@ public final class FullCompaction {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
         }
+        this.topLevel = options.numLevels() - 1;
+        this.rowType = schema.rowType();
+        this.keyPositions = schema.trimmedPrimaryKeys().stream().mapToInt(rowType::requireIndexOf).toArray();
+        boolean changelogRewrite = primaryKey && (options.changelogProducer() != ChangelogProducer.NONE
+                || new ChangelogOptions(options).needsLookup());
+        this.mergeFunctions = changelogRewrite ? new MergeFunctionFactory(schema) : null;
+        this.fileKeys = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
+        this.dvIndex = new DeletionVectorIndex(store);
     }
 
     public long run() throws IOException {
@@ -94,108 +111,95 @@ public final class FullCompaction {
         for (ManifestEntry e : store.snapshotFiles().liveEntries(latest, null)) {
             buckets.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
         }
-        int topLevel = options.numLevels() - 1;
-        RowType rowType = schema.rowType();
-        int[] all = IntStream.range(0, rowType.fieldCount()).toArray();
-        int[] keyPositions = schema.trimmedPrimaryKeys().stream().mapToInt(rowType::requireIndexOf).toArray();
-        DataFileNames names = new DataFileNames();
-        List<ManifestEntry> changes = new ArrayList<>();
-        List<RollingDataFileWriter> writers = new ArrayList<>();
-        List<ManifestEntry> changelog = new ArrayList<>();
-        List<Path> produced = new ArrayList<>();
-        boolean changelogRewrite = primaryKey && (options.changelogProducer() != ChangelogProducer.NONE
-                || new ChangelogOptions(options).needsLookup());
-        MergeFunctionFactory mergeFunctions = changelogRewrite ? new MergeFunctionFactory(schema) : null;
-        Comparator<Row> fileKeys = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
         // Deletion vectors (Paimon's, or Strata's): rewritten files are read without their deleted rows and
         // lose their vectors, so each rewritten bucket's index files are replaced.
         Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> indexFiles = store.snapshotFiles().deletionIndexFiles(latest);
-        DeletionVectorIndex dvIndex = new DeletionVectorIndex(store);
-        List<IndexManifestEntry> indexChanges = new ArrayList<>();
+        DataFileNames names = new DataFileNames();
+        List<BucketChange> done = new ArrayList<>();
         try {
             for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
                 if (!scope.test(b.getKey())) {
                     continue;
                 }
-                List<ManifestEntry> entries = b.getValue();
-                List<IndexManifestEntry> bucketIndex = indexFiles.getOrDefault(b.getKey(), List.of());
-                // A lone file with deleted rows is rewritten too: its vector then goes.
-                boolean needed = entries.size() > 1
-                        || (primaryKey && entries.get(0).file().level() != topLevel)
-                        || bucketIndex.stream().anyMatch(e -> e.indexFile().rowCount() > 0);
-                if (!needed) {
-                    continue;
-                }
-                ManifestEntry first = entries.get(0);
-                List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
-                Split split = new Split(latest.id(), first.partition(), first.bucket(), first.totalBuckets(), files,
-                        bucketIndex.stream().map(IndexManifestEntry::indexFile).toList());
-                Plan plan = new Plan(latest, List.of(split), all, rowType, null);
-                int level = primaryKey ? topLevel : 0;
-                if (primaryKey && changelogRewrite) {
-                    // Changelog producers and lookup tables merge key by key (docs/changelog.md).
-                    BucketDeletionVectors deletions = options.deletionVectorsEnabled() ? dvIndex.read(bucketIndex) : null;
-                    MergeTreeCompactRewriter rewriter = new MergeTreeCompactRewriter(store, mergeFunctions,
-                            first.partition(), first.bucket(), names, topLevel, deletions);
-                    rewriter.beforeCompaction(topLevel, List.of());
-                    CompactResult result = rewriter.rewrite(topLevel, true,
-                            new IntervalPartition(fileKeys).partition(files));
-                    Path dir = store.paths().bucketDirectory(first.partition(), first.bucket());
-                    result.after().forEach(f -> produced.add(new Path(dir, f.fileName())));
-                    result.changelog().forEach(f -> produced.add(new Path(dir, f.fileName())));
-                    for (ManifestEntry e : entries) {
-                        changes.add(new ManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
-                    }
-                    for (DataFileMeta f : result.after()) {
-                        changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
-                    }
-                    for (DataFileMeta f : result.changelog()) {
-                        changelog.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
-                    }
-                    if (!bucketIndex.isEmpty() || (deletions != null && deletions.modified())) {
-                        indexChanges.addAll(dvIndex.replace(first.partition(), first.bucket(), bucketIndex,
-                                deletions == null ? BucketDeletionVectors.empty() : deletions));
-                    }
-                    continue;
-                }
-                RollingDataFileWriter writer = new RollingDataFileWriter(store.fileIO(),
-                        store.paths().bucketDirectory(first.partition(), first.bucket()), rowType, keyPositions, primaryKey,
-                        options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
-                        schema.id(), level, FileSource.COMPACT);
-                writers.add(writer);
-                try (RecordCursor cursor = new SplitReader(store, plan).openCursor(split)) {
-                    while (cursor.advance()) {
-                        // The writer keeps the last row as the file's max key: hand it a row it owns.
-                        writer.write(GenericRow.copyOf(cursor.value(), rowType), cursor.sequenceNumber(), cursor.kind());
-                    }
-                }
-                for (ManifestEntry e : entries) {
-                    changes.add(new ManifestEntry(FileKind.DELETE, e.partition(), e.bucket(), e.totalBuckets(), e.file()));
-                }
-                for (DataFileMeta f : writer.finish()) {
-                    changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
-                }
-                // Every file of the bucket was rewritten without its deleted rows: no vector is left.
-                indexChanges.addAll(dvIndex.replace(first.partition(), first.bucket(), bucketIndex,
-                        BucketDeletionVectors.empty()));
+                ManifestEntry first = b.getValue().get(0);
+                compact(latest, first.partition(), first.bucket(), first.totalBuckets(),
+                        b.getValue().stream().map(ManifestEntry::file).toList(),
+                        indexFiles.getOrDefault(b.getKey(), List.of()), names).ifPresent(done::add);
             }
-            if (changes.isEmpty()) {
+            if (done.isEmpty()) {
                 return -1;
             }
+            List<ManifestEntry> changes = new ArrayList<>();
+            List<ManifestEntry> changelog = new ArrayList<>();
+            List<IndexManifestEntry> indexChanges = new ArrayList<>();
+            done.forEach(change -> change.addTo(changes, changelog, indexChanges));
             return new FileStoreCommit(store, UUID.randomUUID().toString(), hooks)
                     .commit(changes, changelog, indexChanges, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
         } catch (CommitCallbackException | CommitStateUnknownException e) {
             // The COMPACT snapshot landed (or may have) and references the new files: they must stay.
             throw e;
         } catch (IOException | RuntimeException e) {
-            for (RollingDataFileWriter w : writers) {
-                w.abort();
-            }
-            for (Path p : produced) {
-                store.fileIO().deleteQuietly(p);
-            }
-            dvIndex.deleteAdded(indexChanges);
+            done.forEach(change -> change.discard(store));
             throw e;
         }
+    }
+
+    /**
+     * Rewrites one bucket of {@code snapshot}, whose live files are {@code files} and deletion-vector index files
+     * {@code bucketIndex}, into one sorted run at the top level (one run of files for an append bucket), without
+     * committing; empty if the bucket is already so (one top-level file without deleted rows). What it wrote is
+     * removed if it fails.
+     */
+    Optional<BucketChange> compact(Snapshot snapshot, BinaryRow partition, int bucket, int totalBuckets,
+            List<DataFileMeta> files, List<IndexManifestEntry> bucketIndex, DataFileNames names) throws IOException {
+        // A lone file with deleted rows is rewritten too: its vector then goes.
+        boolean needed = files.size() > 1
+                || (primaryKey && files.get(0).level() != topLevel)
+                || bucketIndex.stream().anyMatch(e -> e.indexFile().rowCount() > 0);
+        if (!needed) {
+            return Optional.empty();
+        }
+        if (mergeFunctions != null) {
+            BucketDeletionVectors deletions = options.deletionVectorsEnabled() ? dvIndex.read(bucketIndex) : null;
+            MergeTreeCompactRewriter rewriter = new MergeTreeCompactRewriter(store, mergeFunctions, partition, bucket,
+                    names, topLevel, deletions);
+            rewriter.beforeCompaction(topLevel, List.of());
+            CompactResult result = rewriter.rewrite(topLevel, true, new IntervalPartition(fileKeys).partition(files));
+            List<IndexManifestEntry> indexChanges = !bucketIndex.isEmpty() || (deletions != null && deletions.modified())
+                    ? dvIndex.replace(partition, bucket, bucketIndex,
+                            deletions == null ? BucketDeletionVectors.empty() : deletions)
+                    : List.of();
+            return Optional.of(new BucketChange(partition, bucket, totalBuckets, files, result.after(),
+                    result.changelog(), indexChanges));
+        }
+        Split split = new Split(snapshot.id(), partition, bucket, totalBuckets, files,
+                bucketIndex.stream().map(IndexManifestEntry::indexFile).toList());
+        Plan plan = new Plan(snapshot, List.of(split), IntStream.range(0, rowType.fieldCount()).toArray(), rowType, null);
+        RollingDataFileWriter writer = new RollingDataFileWriter(store.fileIO(),
+                store.paths().bucketDirectory(partition, bucket), rowType, keyPositions, primaryKey,
+                options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
+                schema.id(), primaryKey ? topLevel : 0, FileSource.COMPACT);
+        List<DataFileMeta> after;
+        try {
+            try (RecordCursor cursor = new SplitReader(store, plan).openCursor(split)) {
+                while (cursor.advance()) {
+                    // The writer keeps the last row as the file's max key: hand it a row it owns.
+                    writer.write(GenericRow.copyOf(cursor.value(), rowType), cursor.sequenceNumber(), cursor.kind());
+                }
+            }
+            after = writer.finish();
+        } catch (IOException | RuntimeException e) {
+            writer.abort();
+            throw e;
+        }
+        // Every file of the bucket was rewritten without its deleted rows: no vector is left.
+        List<IndexManifestEntry> indexChanges;
+        try {
+            indexChanges = dvIndex.replace(partition, bucket, bucketIndex, BucketDeletionVectors.empty());
+        } catch (IOException | RuntimeException e) {
+            new BucketChange(partition, bucket, totalBuckets, files, after, List.of(), List.of()).discard(store);
+            throw e;
+        }
+        return Optional.of(new BucketChange(partition, bucket, totalBuckets, files, after, List.of(), indexChanges));
     }
 }

@@ -6,7 +6,6 @@ import io.strata.lsm.CompactResult;
 import io.strata.lsm.UniversalCompaction;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.manifest.DataFileMeta;
-import io.strata.manifest.FileKind;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.schema.CompactionOptions;
@@ -26,17 +25,14 @@ import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
-import org.apache.hadoop.fs.Path;
 
 /**
  * Compacts the selected primary-key buckets of a table the way a stream writer would after a flush:
@@ -55,7 +51,6 @@ final class PolicyCompaction {
     /** Deletion-vectors tables: the index files of the latest snapshot, and the changes the compactions make. */
     private final DeletionVectorIndex dvIndex;
     private Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> indexFiles = Map.of();
-    private final List<IndexManifestEntry> indexChanges = new ArrayList<>();
 
     PolicyCompaction(Table table, Predicate<SnapshotFiles.BucketKey> scope, TableCompaction.Progress progress) {
         this.table = table;
@@ -102,85 +97,72 @@ final class PolicyCompaction {
 
     private long compactAndCommit(Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets, CommitHooks hooks)
             throws IOException {
-        List<ManifestEntry> changes = new ArrayList<>();
-        // Changelog producers (full-compaction at the max level, lookup) write changelog files beside the
-        // rewritten data: they go into the COMPACT snapshot's changelog manifests, or readers miss them.
-        List<ManifestEntry> changelog = new ArrayList<>();
-        Map<SnapshotFiles.BucketKey, CompactResult> results = new LinkedHashMap<>();
+        List<BucketChange> done = new ArrayList<>();
         DataFileNames names = new DataFileNames();
-        // One thread, as a writer's compactions: buckets are compacted one at a time.
-        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "strata-compaction-" + store.location().getName());
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService executor = executor();
         try {
-            int done = 0;
+            int count = 0;
             for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
-                progress.bucketsDone(done++, buckets.size());
+                progress.bucketsDone(count++, buckets.size());
                 ManifestEntry first = b.getValue().get(0);
-                Optional<CompactResult> result = compact(b.getKey(), b.getValue(), executor, names);
-                if (result.isEmpty() || result.get().isEmpty()) {
-                    continue;
-                }
-                results.put(b.getKey(), result.get());
-                for (DataFileMeta f : result.get().before()) {
-                    changes.add(new ManifestEntry(FileKind.DELETE, first.partition(), first.bucket(), first.totalBuckets(), f));
-                }
-                for (DataFileMeta f : result.get().after()) {
-                    changes.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
-                }
-                for (DataFileMeta f : result.get().changelog()) {
-                    changelog.add(new ManifestEntry(FileKind.ADD, first.partition(), first.bucket(), first.totalBuckets(), f));
-                }
+                compact(b.getKey(), first.totalBuckets(), b.getValue().stream().map(ManifestEntry::file).toList(),
+                        indexFiles.getOrDefault(b.getKey(), List.of()), executor, names).ifPresent(done::add);
             }
-            if (changes.isEmpty()) {
+            if (done.isEmpty()) {
                 return -1;
             }
+            // Changelog producers (full-compaction at the max level, lookup) write changelog files beside the
+            // rewritten data: they go into the COMPACT snapshot's changelog manifests, or readers miss them.
+            List<ManifestEntry> changes = new ArrayList<>();
+            List<ManifestEntry> changelog = new ArrayList<>();
+            List<IndexManifestEntry> indexChanges = new ArrayList<>();
+            done.forEach(change -> change.addTo(changes, changelog, indexChanges));
             return new FileStoreCommit(store, UUID.randomUUID().toString(), hooks)
                     .commit(changes, changelog, indexChanges, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
         } catch (CommitCallbackException | CommitStateUnknownException e) {
             // The COMPACT snapshot landed (or may have) and references the new files: they must stay.
             throw e;
         } catch (IOException | RuntimeException e) {
-            deleteOutputs(results);
-            if (dvIndex != null) {
-                dvIndex.deleteAdded(indexChanges);
-            }
+            done.forEach(change -> change.discard(store));
             throw e;
         } finally {
             executor.shutdownNow();
         }
     }
 
-    /** One pick of the strategy on the bucket's runs, run to its end; empty if the strategy picked nothing. */
-    private Optional<CompactResult> compact(SnapshotFiles.BucketKey key, List<ManifestEntry> entries,
-            ExecutorService executor, DataFileNames names) throws IOException {
-        List<DataFileMeta> files = entries.stream().map(ManifestEntry::file).toList();
-        List<IndexManifestEntry> bucketIndex = indexFiles.getOrDefault(key, List.of());
+    /** One thread, as a writer's compactions: buckets are compacted one at a time. */
+    ExecutorService executor() {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "strata-compaction-" + store.location().getName());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * One pick of the strategy on the runs of bucket {@code key} (live files {@code files}, deletion-vector index
+     * files {@code bucketIndex}), run to its end without committing; empty if the strategy picked nothing.
+     */
+    Optional<BucketChange> compact(SnapshotFiles.BucketKey key, int totalBuckets, List<DataFileMeta> files,
+            List<IndexManifestEntry> bucketIndex, ExecutorService executor, DataFileNames names) throws IOException {
         BucketDeletionVectors deletions = dvIndex == null ? null : dvIndex.read(bucketIndex);
         CompactManager manager = BucketCompactions.manager(store, mergeFunctions, key, files, executor, names, deletions);
         manager.triggerCompaction(false);
         Optional<CompactResult> result = manager.compactionResult(true);
-        if (deletions != null && deletions.modified()) {
-            indexChanges.addAll(dvIndex.replace(key.partition(), key.bucket(), bucketIndex, deletions));
+        if (result.isEmpty() || result.get().isEmpty()) {
+            return Optional.empty();
         }
-        return result;
-    }
-
-    /** Deletes what the finished compactions wrote; a file only moved up a level keeps its name and stays. */
-    private void deleteOutputs(Map<SnapshotFiles.BucketKey, CompactResult> results) {
-        for (Map.Entry<SnapshotFiles.BucketKey, CompactResult> r : results.entrySet()) {
-            Set<String> kept = new HashSet<>();
-            r.getValue().before().forEach(f -> kept.add(f.fileName()));
-            Path directory = store.paths().bucketDirectory(r.getKey().partition(), r.getKey().bucket());
-            List<DataFileMeta> written = new ArrayList<>(r.getValue().after());
-            written.addAll(r.getValue().changelog());
-            for (DataFileMeta f : written) {
-                if (!kept.contains(f.fileName())) {
-                    store.fileIO().deleteQuietly(new Path(directory, f.fileName()));
-                }
+        BucketChange change = new BucketChange(key.partition(), key.bucket(), totalBuckets, result.get().before(),
+                result.get().after(), result.get().changelog(), List.of());
+        if (deletions != null && deletions.modified()) {
+            try {
+                change = new BucketChange(key.partition(), key.bucket(), totalBuckets, change.before(), change.after(),
+                        change.changelog(), dvIndex.replace(key.partition(), key.bucket(), bucketIndex, deletions));
+            } catch (IOException | RuntimeException e) {
+                change.discard(store);
+                throw e;
             }
         }
+        return Optional.of(change);
     }
 }

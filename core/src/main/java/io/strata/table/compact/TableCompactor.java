@@ -2,25 +2,34 @@ package io.strata.table.compact;
 
 import io.strata.data.BinaryRow;
 import io.strata.data.RowValues;
+import io.strata.manifest.FileKind;
+import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitFailedException;
+import io.strata.table.CommitMessage;
+import io.strata.table.CommitMessageFiles;
 import io.strata.table.CommitStateUnknownException;
+import io.strata.table.Split;
 import io.strata.table.Table;
 import io.strata.table.TableCompaction;
+import io.strata.table.store.DataFileNames;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Predicate;
 
 /** The implementation of {@link TableCompaction}. */
@@ -133,6 +142,70 @@ public final class TableCompactor implements TableCompaction {
             return summarise(snapshotId, filesBefore, selectedFiles(after));
         } catch (IOException | UncheckedIOException e) {
             throw CommitFailedException.because(store.location(), e);
+        }
+    }
+
+    @Override
+    public List<Split> bucketsToCompact() {
+        try {
+            Snapshot latest = store.snapshotManager().latestSnapshot().orElse(null);
+            if (latest == null) {
+                return List.of();
+            }
+            Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
+            for (ManifestEntry e : store.snapshotFiles().liveEntries(latest, null)) {
+                SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(e.partition(), e.bucket());
+                if (selects(key)) {
+                    buckets.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
+                }
+            }
+            Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> index = store.snapshotFiles().deletionIndexFiles(latest);
+            List<Split> splits = new ArrayList<>();
+            for (Map.Entry<SnapshotFiles.BucketKey, List<ManifestEntry>> b : buckets.entrySet()) {
+                ManifestEntry first = b.getValue().get(0);
+                splits.add(new Split(latest.id(), first.partition(), first.bucket(), first.totalBuckets(),
+                        b.getValue().stream().map(ManifestEntry::file).toList(),
+                        index.getOrDefault(b.getKey(), List.of()).stream().map(IndexManifestEntry::indexFile).toList()));
+            }
+            return splits;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Reading the latest snapshot of table " + store.location() + " failed: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public CommitMessage compact(Split bucket) {
+        SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(bucket.partition(), bucket.bucket());
+        if (!selects(key) || bucket.files().isEmpty()) {
+            throw new IllegalArgumentException("Bucket " + bucket.bucket() + " of partition "
+                    + store.paths().partitionPath(bucket.partition()) + " of table " + store.location()
+                    + (bucket.files().isEmpty() ? " has no file to compact" : " is not selected by this compaction"));
+        }
+        List<IndexManifestEntry> index = bucket.deletionIndexFiles().stream()
+                .map(f -> new IndexManifestEntry(FileKind.ADD, bucket.partition(), bucket.bucket(), f)).toList();
+        DataFileNames names = new DataFileNames();
+        try {
+            Optional<BucketChange> change;
+            if (mode == Mode.FULL) {
+                change = new FullCompaction(table).compact(store.snapshotManager().snapshot(bucket.snapshotId()),
+                        bucket.partition(), bucket.bucket(), bucket.totalBuckets(), bucket.files(), index, names);
+            } else {
+                PolicyCompaction policy = new PolicyCompaction(table, this::selects, progress);
+                ExecutorService executor = policy.executor();
+                try {
+                    change = policy.compact(key, bucket.totalBuckets(), bucket.files(), index, executor, names);
+                } finally {
+                    executor.shutdownNow();
+                }
+            }
+            return change.map(BucketChange::toMessage).orElseGet(() -> new CommitMessageFiles(List.of(), List.of(),
+                    List.of(), List.of(), List.of(), List.of(), List.of())
+                    .toMessage(bucket.partition(), bucket.bucket(), bucket.totalBuckets()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Compacting bucket " + bucket.bucket() + " of partition "
+                    + store.paths().partitionPath(bucket.partition()) + " of table " + store.location() + " failed: "
+                    + e.getMessage(), e);
         }
     }
 

@@ -1,11 +1,16 @@
 package io.strata.cli;
 
+import io.strata.jobs.CompactionJob;
 import io.strata.table.Table;
 import io.strata.table.TableCompaction;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.JobConf;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,8 +19,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code strata compact}: compacts a table, one partition or one bucket, committed as one COMPACT snapshot.
  * {@code --full} (default) merges each selected bucket into one sorted run at the top level; {@code --policy}
- * lets the table's universal compaction pick once per bucket, as a stream writer would. Exit codes: 0
- * compacted (or nothing to do), 1 the compaction failed, 2 bad arguments, no such table, partition or bucket.
+ * lets the table's universal compaction pick once per bucket, as a stream writer would. {@code --engine
+ * mapreduce} runs it as a Hadoop MapReduce job ({@link CompactionJob}) where the Hadoop configuration says
+ * (local threads by default, YARN with {@code mapreduce.framework.name=yarn}). Exit codes: 0 compacted (or
+ * nothing to do), 1 the compaction failed, 2 bad arguments, no such table, partition or bucket.
  */
 @Command(name = "compact", mixinStandardHelpOptions = true,
         description = "Compact a table, a partition or a bucket: fully (each bucket into one sorted run at the top "
@@ -26,6 +33,7 @@ import picocli.CommandLine.Option;
             "  strata compact --path /lake/shop.db/orders --partition dt=2026-12-01",
             "  strata compact --path /lake/shop.db/orders --partition dt=2026-12-01 \\",
             "      --bucket 1 --policy",
+            "  strata compact --warehouse hdfs://nn/lake --table shop.orders --engine mapreduce --tasks 64",
             "",
             "Exit codes: 0 compacted (or nothing to compact), 1 the compaction failed,",
             "2 bad arguments or no such table, partition key, partition or bucket."})
@@ -57,6 +65,20 @@ final class CompactCommand extends TableCommand {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     How how;
 
+    /** Where the compaction runs. */
+    enum Engine { local, mapreduce }
+
+    @Option(names = "--engine", paramLabel = "<local|mapreduce>", defaultValue = "local",
+            description = "Where to compact: 'local' (this process, the default) or 'mapreduce' (a Hadoop MapReduce "
+                    + "job whose map tasks compact the buckets, committed once; it runs where the Hadoop configuration "
+                    + "on the class path says: threads of this process unless mapreduce.framework.name=yarn).")
+    Engine engine;
+
+    @Option(names = "--tasks", paramLabel = "<n>", defaultValue = "100",
+            description = "With --engine mapreduce: at most this many map tasks (buckets are shared among them by "
+                    + "size; default ${DEFAULT-VALUE}).")
+    int tasks;
+
     @Option(names = "--no-progress", description = "Never draw the progress bar (drawn on stderr only on a "
             + "terminal, for " + CompactProgress.MIN_BUCKETS + " buckets or more).")
     boolean noProgress;
@@ -84,6 +106,9 @@ final class CompactCommand extends TableCommand {
             out().printf("Table %s has no snapshot yet: nothing to compact%n", address.displayName());
             return 0;
         }
+        if (engine == Engine.mapreduce) {
+            return runJob(table, spec, policy, scope);
+        }
         TableCompaction.Result result;
         try (CompactProgress progress = new CompactProgress(!noProgress)) {
             result = compaction.progress(progress).run();
@@ -102,6 +127,55 @@ final class CompactCommand extends TableCommand {
             out.printf("Nothing to compact %s in %s of %s: %d bucket(s), %d file(s)%s%n", kind, scope,
                     address.displayName(), result.bucketsSelected(), result.filesBefore(),
                     policy ? " (the policy picks nothing)" : " (each bucket is one run at the top level)");
+            return 0;
+        }
+        out.printf("Compacted %s of %s %s: %d of %d bucket(s) rewritten, %d file(s) -> %d file(s)%n", scope,
+                address.displayName(), kind, result.bucketsCompacted(), result.bucketsSelected(),
+                result.filesBefore(), result.filesAfter());
+        out.printf("Committed snapshot %d (COMPACT)%n", result.snapshotId());
+        return 0;
+    }
+
+    /** The compaction as a MapReduce job: the same scope and mode, the same report. */
+    private int runJob(Table table, Map<String, String> spec, boolean policy, String scope) {
+        if (tasks < 1) {
+            throw usage("Invalid --tasks " + tasks + ": a compaction job needs at least one task");
+        }
+        Configuration conf = new JobConf();
+        if (conf.get("mapreduce.local.map.tasks.maximum") == null) {
+            // Hadoop's local runner runs one map at a time unless told: as many as this machine has cores.
+            conf.setInt("mapreduce.local.map.tasks.maximum", Runtime.getRuntime().availableProcessors());
+        }
+        CompactionJob job = CompactionJob.of(conf, table).tasks(tasks);
+        if (!spec.isEmpty()) {
+            job = job.partition(spec);
+        }
+        if (bucket != null) {
+            job = job.bucket(bucket);
+        }
+        if (policy) {
+            job = job.policy();
+        }
+        CompactionJob.Result result;
+        try {
+            result = job.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+        PrintWriter out = out();
+        String kind = policy ? "by the compaction policy" : "fully";
+        if (result.bucketsSelected() == 0) {
+            if (!spec.isEmpty()) {
+                throw usage("Table " + address.displayName() + " has no partition " + partitionText(spec)
+                        + (bucket != null ? " with files in bucket " + bucket : "") + " (no live files there)");
+            }
+            out.printf("Table %s has no files in %s: nothing to compact%n", address.displayName(), scope);
+            return 0;
+        }
+        out.printf("MapReduce job %s: %d task(s)%n", result.jobId(), result.tasks());
+        if (result.snapshotId() < 0) {
+            out.printf("Nothing to compact %s in %s of %s: %d bucket(s), %d file(s)%n", kind, scope,
+                    address.displayName(), result.bucketsSelected(), result.filesBefore());
             return 0;
         }
         out.printf("Compacted %s of %s %s: %d of %d bucket(s) rewritten, %d file(s) -> %d file(s)%n", scope,

@@ -68,6 +68,36 @@ class CompactCommandTest {
         assertThat(Cli.rows(Cli.table(dir.resolve("lake"), "db", "t"))).isEqualTo(rows);
     }
 
+    /** {@code --engine mapreduce}: Hadoop's local job runner, map tasks compacting the buckets, one commit. */
+    @Test
+    void theMapReduceEngineCompactsAsThisProcessDoes() throws IOException {
+        String wh = TagsCommandTest.table(dir, 3);
+        Table table = Cli.table(dir.resolve("lake"), "db", "t");
+        List<String> rows = Cli.rows(table);
+
+        Cli.Result job = Cli.run("compact", "--warehouse", wh, "--table", "db.t", "--engine", "mapreduce",
+                "--tasks", "3");
+        assertThat(job.exitCode()).as(job.toString()).isZero();
+        assertThat(job.out()).containsPattern("MapReduce job job_local\\d+_\\d+: 3 task\\(s\\)")
+                .contains("Compacted all buckets of db.t fully: 4 of 4 bucket(s) rewritten, 12 file(s) -> 4 file(s)")
+                .contains("Committed snapshot 4 (COMPACT)");
+        table = Cli.table(dir.resolve("lake"), "db", "t");
+        assertThat(files(table)).hasSize(4).allSatisfy((k, v) -> assertThat(v).singleElement().asString().endsWith("@5"));
+        assertThat(Cli.rows(table)).isEqualTo(rows);
+
+        Cli.Result again = Cli.run("compact", "--warehouse", wh, "--table", "db.t", "--engine", "mapreduce");
+        assertThat(again.exitCode()).as(again.toString()).isZero();
+        assertThat(again.out()).contains("Nothing to compact fully in all buckets of db.t: 4 bucket(s), 4 file(s)");
+
+        Cli.Result bad = Cli.run("compact", "--warehouse", wh, "--table", "db.t", "--engine", "spark");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("--engine").contains("spark");
+        Cli.Result noTasks = Cli.run("compact", "--warehouse", wh, "--table", "db.t", "--engine", "mapreduce",
+                "--tasks", "0");
+        assertThat(noTasks.exitCode()).isEqualTo(2);
+        assertThat(noTasks.err()).contains("--tasks 0");
+    }
+
     @Test
     void policyCompactsWhatTheStrategyPicks() throws IOException {
         String wh = TagsCommandTest.table(dir, 2);

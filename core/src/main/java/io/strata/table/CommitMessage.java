@@ -41,6 +41,11 @@ public final class CommitMessage {
         return totalBuckets;
     }
 
+    /** Whether the message names no file: its task had nothing to write or compact in the bucket. */
+    public boolean isEmpty() {
+        return files.isEmpty();
+    }
+
     CommitMessageFiles files() {
         return files;
     }

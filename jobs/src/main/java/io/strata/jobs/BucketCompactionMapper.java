@@ -4,7 +4,6 @@ import io.strata.catalog.Tables;
 import io.strata.fs.FileIO;
 import io.strata.table.CommitMessage;
 import io.strata.table.CommitMessageCodec;
-import io.strata.table.CommitMessageFiles;
 import io.strata.table.Split;
 import io.strata.table.SplitCodec;
 import io.strata.table.Table;
@@ -52,7 +51,7 @@ public final class BucketCompactionMapper extends Mapper<IntWritable, BytesWrita
     protected void map(IntWritable position, BytesWritable encoded, Context context) {
         Split bucket = SplitCodec.decode(encoded.copyBytes());
         CommitMessage message = compaction.compact(bucket);
-        if (CommitMessageFiles.of(message).isEmpty()) {
+        if (message.isEmpty()) {
             context.getCounter(Buckets.UNCHANGED).increment(1);
         } else {
             messages.add(message);

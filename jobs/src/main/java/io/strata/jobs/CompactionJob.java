@@ -2,7 +2,6 @@ package io.strata.jobs;
 
 import io.strata.table.CommitMessage;
 import io.strata.table.CommitMessageCodec;
-import io.strata.table.CommitMessageFiles;
 import io.strata.table.Split;
 import io.strata.table.SplitCodec;
 import io.strata.table.Table;
@@ -53,6 +52,8 @@ public final class CompactionJob {
 
     /** Where the job keeps its task inputs and messages while it runs, unless the configuration says. */
     public static final String STAGING_DIR = "strata.compaction.staging-dir";
+
+    private static final String COMPLETION_POLL = "mapreduce.client.completion.pollinterval";
 
     /**
      * What a job did.
@@ -144,6 +145,10 @@ public final class CompactionJob {
             Path messagesDir = new Path(staging, "messages");
             fs.mkdirs(messagesDir);
             Job job = Job.getInstance(conf, "strata compaction of " + table.location());
+            if (isDefault(job.getConfiguration(), COMPLETION_POLL)) {
+                // Hadoop looks whether the job is done every 5 s by default: most of a small job's time.
+                job.getConfiguration().setInt(COMPLETION_POLL, 200);
+            }
             CompactionJobConf.write(job.getConfiguration(), table, partition, bucket, policy, messagesDir);
             job.setJarByClass(CompactionJob.class);
             job.setInputFormatClass(BucketGroupInputFormat.class);
@@ -163,21 +168,18 @@ public final class CompactionJob {
                         + messages.size() + " compacted bucket(s) were removed");
             }
             long snapshot = -1;
-            int compactedBefore = 0;
-            int compactedAfter = 0;
+            int filesAfter = filesBefore;
             if (!messages.isEmpty()) {
                 try (TableCommit commit = table.newCommit("strata-compaction-" + jobId)) {
                     snapshot = commit.commit(messages);
                 }
-                for (CommitMessage m : messages) {
-                    compactedBefore += CommitMessageFiles.of(m).compactBefore().size();
-                    compactedAfter += CommitMessageFiles.of(m).compactAfter().size();
-                }
+                // The selected buckets as the COMPACT snapshot (or a later one) holds them.
+                filesAfter = CompactionJobConf.compaction(table, partition, bucket, policy).bucketsToCompact().stream()
+                        .mapToInt(s -> s.files().size()).sum();
             }
             LOG.info("Compaction job {} of table {}: {} task(s), {} of {} bucket(s) compacted, snapshot {}", jobId,
                     table.location(), groups.size(), messages.size(), buckets.size(), snapshot);
-            return new Result(snapshot, buckets.size(), messages.size(), filesBefore,
-                    filesBefore - compactedBefore + compactedAfter, groups.size(), jobId);
+            return new Result(snapshot, buckets.size(), messages.size(), filesBefore, filesAfter, groups.size(), jobId);
         } catch (ClassNotFoundException e) {
             throw new IOException("The compaction job of table " + table.location() + " could not load a class: "
                     + e.getMessage(), e);
@@ -188,6 +190,12 @@ public final class CompactionJob {
         } finally {
             fs.delete(staging, true);
         }
+    }
+
+    /** Whether {@code key} has Hadoop's default value (no site file or caller set it). */
+    private static boolean isDefault(Configuration conf, String key) {
+        String[] sources = conf.getPropertySources(key);
+        return sources == null || java.util.Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"));
     }
 
     private String defaultStaging() throws IOException {

@@ -188,10 +188,10 @@ public final class TableCompactor implements TableCompaction {
         try {
             Optional<BucketChange> change;
             if (mode == Mode.FULL) {
-                change = new FullCompaction(table).compact(store.snapshotManager().snapshot(bucket.snapshotId()),
+                change = bucketCompactions().full().compact(bucketCompactions().snapshot(bucket.snapshotId()),
                         bucket.partition(), bucket.bucket(), bucket.totalBuckets(), bucket.files(), index, names);
             } else {
-                PolicyCompaction policy = new PolicyCompaction(table, this::selects, progress);
+                PolicyCompaction policy = bucketCompactions().policy();
                 ExecutorService executor = policy.executor();
                 try {
                     change = policy.compact(key, bucket.totalBuckets(), bucket.files(), index, executor, names);
@@ -207,6 +207,43 @@ public final class TableCompactor implements TableCompaction {
                     + store.paths().partitionPath(bucket.partition()) + " of table " + store.location() + " failed: "
                     + e.getMessage(), e);
         }
+    }
+
+    /**
+     * What compacting one bucket after another needs that does not change between buckets (the compaction's
+     * options and merge functions, the snapshot read), made once per compaction: a task compacts many buckets.
+     */
+    private final class Prepared {
+        private FullCompaction full;
+        private PolicyCompaction policy;
+        private final Map<Long, Snapshot> snapshots = new HashMap<>();
+
+        synchronized FullCompaction full() {
+            if (full == null) {
+                full = new FullCompaction(table);
+            }
+            return full;
+        }
+
+        synchronized PolicyCompaction policy() {
+            if (policy == null) {
+                policy = new PolicyCompaction(table, TableCompactor.this::selects, progress);
+            }
+            return policy;
+        }
+
+        synchronized Snapshot snapshot(long id) {
+            return snapshots.computeIfAbsent(id, store.snapshotManager()::snapshot);
+        }
+    }
+
+    private Prepared prepared;
+
+    private synchronized Prepared bucketCompactions() {
+        if (prepared == null) {
+            prepared = new Prepared();
+        }
+        return prepared;
     }
 
     /** The scope, also telling the progress: buckets are compacted one after the other as they are tested. */

@@ -198,6 +198,26 @@ final class HivePartitions {
     }
 
     /**
+     * A {@code PARTITION (...)} clause (all or some partition columns) as a core partition spec: the Strata
+     * table's key names, values as Strata's directory names show them.
+     *
+     * @throws IllegalArgumentException a column is not a partition key of the table
+     */
+    static Map<String, String> strataSpec(TableSchema schema, Map<String, String> hiveSpec) {
+        Map<String, String> spec = new LinkedHashMap<>();
+        for (Map.Entry<String, String> entry : hiveSpec.entrySet()) {
+            String key = partitionKey(schema, entry.getKey());
+            if (key == null) {
+                throw new IllegalArgumentException("'" + entry.getKey() + "' is not a partition column; the partition"
+                        + " keys are " + String.join(", ", schema.partitionKeys()));
+            }
+            String text = directoryText(schema.field(key), entry.getValue());
+            spec.put(key, text != null ? text : entry.getValue());
+        }
+        return spec;
+    }
+
+    /**
      * The directory text of a static value for the key types whose text Hive and Strata spell alike once the
      * value is parsed ({@code 007} is the INT 7); null for the others.
      */

@@ -50,4 +50,17 @@ final class PartitionKeys {
         }
         return keys;
     }
+
+    /**
+     * Fails for a Hive table with metastore partitions that names {@link StrataStorageHandler}: an older Strata's
+     * metastore sync registered it so, and Hive would ask the handler for partitions the metastore holds.
+     */
+    static void requireNoMetastorePartitions(org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
+        if (!hiveTable.getPartCols().isEmpty()) {
+            throw new IllegalStateException("Hive table " + hiveTable.getFullyQualifiedName() + " has metastore"
+                    + " partitions but names storage handler " + StrataStorageHandler.class.getName() + ", which"
+                    + " partitions tables itself: run the metastore sync of this Strata version on it ('strata sync'),"
+                    + " which registers it with " + MetastorePartitionedStorageHandler.class.getName());
+        }
+    }
 }

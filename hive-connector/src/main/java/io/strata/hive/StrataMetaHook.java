@@ -203,8 +203,8 @@ public final class StrataMetaHook implements HiveMetaHook {
      * snapshot is deleted in ONE core commit (an OVERWRITE snapshot, as TRUNCATE of those partitions), with the
      * commit callbacks (the metastore sync removes a synced table's metastore partitions). The metastore's own
      * drop is skipped: it has no partition of a table Strata partitions, and must never delete files under the
-     * location that older snapshots still read. The partitions were checked during analysis (a partition that
-     * does not exist fails there, unless IF EXISTS).
+     * location that older snapshots still read. Hive checked the specs during analysis (a spec matching no
+     * partition fails there where {@code hive.exec.drop.ignorenonexistent} is off).
      */
     @Override
     public void preDropPartitions(Table table, EnvironmentContext context, List<Pair<Integer, byte[]>> partExprs)

@@ -194,7 +194,7 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
      */
     @Override
     public boolean isPartitioned(org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
-        requireNoMetastorePartitions(hiveTable);
+        PartitionKeys.requireNoMetastorePartitions(hiveTable);
         return hiveTable.getMetaTable() == null && !PartitionKeys.of(getConf(), hiveTable).isEmpty();
     }
 
@@ -207,7 +207,7 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
 
     @Override
     public List<FieldSchema> getPartitionKeys(org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
-        requireNoMetastorePartitions(hiveTable);
+        PartitionKeys.requireNoMetastorePartitions(hiveTable);
         try {
             return HivePartitions.of(getConf(), hiveTable).keys(StrataConf.localZone(getConf()));
         } catch (SemanticException e) {
@@ -299,19 +299,6 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
         return RowLevelChanges.primaryKeyColumns(getConf(), hiveTable, operation);
     }
 
-    /**
-     * A Hive table with metastore partitions that names this handler was registered by a metastore sync of
-     * an older Strata: Hive would ask this handler for partitions the metastore holds.
-     */
-    private static void requireNoMetastorePartitions(org.apache.hadoop.hive.ql.metadata.Table hiveTable) {
-        if (!hiveTable.getPartCols().isEmpty()) {
-            throw new IllegalStateException("Hive table " + hiveTable.getFullyQualifiedName() + " has metastore"
-                    + " partitions but names storage handler " + StrataStorageHandler.class.getName() + ", which"
-                    + " partitions tables itself: run the metastore sync of this Strata version on it ('strata sync'),"
-                    + " which registers it with " + MetastorePartitionedStorageHandler.class.getName());
-        }
-    }
-
     /** Hive commits a write in its move step, once every task succeeded: one statement, one snapshot. */
     @Override
     public boolean commitInMoveTask() {
@@ -343,13 +330,16 @@ public class StrataStorageHandler extends DefaultStorageHandler implements HiveS
     // --- ALTER TABLE ... EXECUTE ---
 
     /**
-     * {@code ALTER TABLE ... EXECUTE} and {@code CREATE TAG} / {@code DROP TAG} besides what Hive allows every
-     * storage handler (properties, columns).
+     * {@code ALTER TABLE ... EXECUTE}, {@code CREATE TAG} / {@code DROP TAG} and {@code DROP PARTITION} besides
+     * what Hive allows every storage handler (properties, columns); {@code COMPACT} where the session has
+     * {@link CompactStatementHook}, without which Hive would queue the compaction for its own compactor, which
+     * never compacts a Strata table.
      */
     @Override
     public boolean isAllowedAlterOperation(AlterTableType operation) {
         return operation == AlterTableType.EXECUTE || operation == AlterTableType.CREATE_TAG
                 || operation == AlterTableType.DROP_TAG || operation == AlterTableType.DROPPARTITION
+                || (operation == AlterTableType.COMPACT && CompactStatementHook.isRegistered(getConf()))
                 || super.isAllowedAlterOperation(operation);
     }
 

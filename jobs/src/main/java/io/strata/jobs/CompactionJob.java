@@ -7,6 +7,7 @@ import io.strata.table.SplitCodec;
 import io.strata.table.Table;
 import io.strata.table.TableCommit;
 import io.strata.table.TableCompaction;
+import io.strata.table.TablePaths;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -50,7 +51,10 @@ public final class CompactionJob {
 
     private static final Logger LOG = LoggerFactory.getLogger(CompactionJob.class);
 
-    /** Where the job keeps its task inputs and messages while it runs, unless the configuration says. */
+    /**
+     * Where the job keeps its task inputs and messages while it runs, on a file system the tasks reach; by
+     * default the table's staging directory ({@link TablePaths#STAGING_DIRECTORY}).
+     */
     public static final String STAGING_DIR = "strata.compaction.staging-dir";
 
     private static final String COMPLETION_POLL = "mapreduce.client.completion.pollinterval";
@@ -134,7 +138,11 @@ public final class CompactionJob {
             return new Result(-1, 0, 0, 0, 0, 0, null);
         }
         int filesBefore = buckets.stream().mapToInt(s -> s.files().size()).sum();
-        Path staging = new Path(conf.get(STAGING_DIR, defaultStaging()), "strata-compaction-" + UUID.randomUUID());
+        String stagingRoot = conf.get(STAGING_DIR);
+        // By default in the table's staging directory: on the table's file system, which the tasks reach, and
+        // cleaned by orphan-file removal if the driver is killed before it deletes it.
+        Path staging = new Path(stagingRoot != null ? new Path(stagingRoot)
+                : new Path(table.location(), TablePaths.STAGING_DIRECTORY), "compaction-" + UUID.randomUUID());
         FileSystem fs = staging.getFileSystem(conf);
         try {
             List<List<Split>> groups = groups(buckets, maxTasks);
@@ -196,10 +204,6 @@ public final class CompactionJob {
     private static boolean isDefault(Configuration conf, String key) {
         String[] sources = conf.getPropertySources(key);
         return sources == null || java.util.Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"));
-    }
-
-    private String defaultStaging() throws IOException {
-        return FileSystem.get(conf).makeQualified(new Path(conf.get("hadoop.tmp.dir", "/tmp"))).toString();
     }
 
     /** The buckets shared among at most {@code tasks} groups, the largest first, each to the smallest group yet. */

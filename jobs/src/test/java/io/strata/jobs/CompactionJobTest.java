@@ -125,7 +125,7 @@ class CompactionJobTest {
             assertThat(table.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.COMPACT);
             assertThat(layout(table)).isEqualTo(inProcess);
             assertThat(rows(paimon)).isEqualTo(expected);
-            assertThat(dir.resolve("hadoop-tmp")).isEmptyDirectory();
+            assertThat(Path.of(table.location().toUri()).resolve(".strata-staging")).isEmptyDirectory();
 
             // Nothing left to compact: the job's tasks change nothing and no snapshot is made.
             CompactionJob.Result again = CompactionJob.of(local(), table).tasks(4).run();

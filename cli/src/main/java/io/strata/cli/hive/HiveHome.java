@@ -1,5 +1,6 @@
 package io.strata.cli.hive;
 
+import io.strata.hive.CompactStatementHook;
 import io.strata.hive.MergeUpsertHook;
 import io.strata.hive.TagStatementHook;
 import io.strata.hive.StatementRollbackHook;
@@ -107,7 +108,8 @@ public final class HiveHome {
         // (and CTAS works), a MERGE that is an upsert by key runs without reading the target, and CREATE TAG / DROP
         // TAG compile for Strata tables.
         s.put("hive.query.lifetime.hooks", StatementRollbackHook.class.getName());
-        s.put("hive.semantic.analyzer.hook", MergeUpsertHook.class.getName() + "," + TagStatementHook.class.getName());
+        s.put("hive.semantic.analyzer.hook", MergeUpsertHook.class.getName() + "," + TagStatementHook.class.getName()
+                + "," + CompactStatementHook.class.getName());
         // Hive polls a running MapReduce job every 1,000 ms and a Tez DAG every 500 ms by default: in a local
         // session every statement would wait for the next poll. A poll here is a method call, not an RPC.
         s.put("hive.exec.counters.pull.interval", "50");

@@ -27,8 +27,6 @@ import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Partitions of a Strata table created with {@code PARTITIONED BY} from Hive, answered from the snapshot without
@@ -66,13 +64,12 @@ class HivePartitionsIT {
         return GenericRow.of(id, Utf8String.fromString(v), Utf8String.fromString(dt), h);
     }
 
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(Engine.class)
-    void showPartitionsAndDropPartitionAnsweredFromTheSnapshot(Engine engine) {
-        String name = "parts_" + engine.setting();
+    /** The statements run once; every read runs on each engine (Tez and MapReduce, {@link EmbeddedHive#queryOnEachMode}). */
+    @Test
+    void showPartitionsAndDropPartitionAnsweredFromTheSnapshot() {
+        String name = "parts";
         Table table = partitioned(name);
         String t = "strata_it." + name;
-        ExecutionMode mode = ExecutionMode.of(engine, true);
 
         assertThat(hive.query("SHOW PARTITIONS " + t)).containsExactly(
                 "dt=2024-01-01/h=1", "dt=2024-01-01/h=2", "dt=2024-01-02/h=1", "dt=2024-01-02/h=3");
@@ -82,7 +79,7 @@ class HivePartitionsIT {
         assertThat(scanRowCount("SELECT * FROM " + t, name)).isEqualTo("5.0");
         assertThat(scanRowCount("SELECT * FROM " + t + " WHERE dt = '2024-01-02'", name)).isEqualTo("2.0");
         assertThat(scanRowCount("SELECT * FROM " + t + " WHERE h = 2", name)).isEqualTo("1.0");
-        assertThat(hive.query(mode, "SELECT id FROM " + t + " WHERE dt = '2024-01-02' OR h = 2"))
+        assertThat(hive.queryOnEachMode("SELECT id FROM " + t + " WHERE dt = '2024-01-02' OR h = 2"))
                 .containsExactlyInAnyOrder("3", "4", "5");
 
         List<Path> written = dataFiles(table);
@@ -90,14 +87,14 @@ class HivePartitionsIT {
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
         assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
         assertThat(PaimonReader.latestKind(table)).isEqualTo("OVERWRITE");
-        assertThat(hive.query(mode, "SELECT id, v, dt, h FROM " + t))
+        assertThat(hive.queryOnEachMode("SELECT id, v, dt, h FROM " + t))
                 .containsExactlyInAnyOrder("4\td\t2024-01-02\t1", "5\te\t2024-01-02\t3");
         assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrder("4\td\t2024-01-02\t1", "5\te\t2024-01-02\t3");
         assertThat(coreRows(table)).hasSize(2);
         assertThat(hive.query("SHOW PARTITIONS " + t)).containsExactly("dt=2024-01-02/h=1", "dt=2024-01-02/h=3");
         // The files stay for the older snapshot, which still reads (and prunes) the dropped partitions.
         assertThat(dataFiles(table)).containsExactlyInAnyOrderElementsOf(written);
-        assertThat(hive.query(mode, "SELECT count(*) FROM " + t + " FOR SYSTEM_VERSION AS OF 1 WHERE dt = '2024-01-01'"))
+        assertThat(hive.queryOnEachMode("SELECT count(*) FROM " + t + " FOR SYSTEM_VERSION AS OF 1 WHERE dt = '2024-01-01'"))
                 .containsExactly("3");
         assertThat(scanRowCount("SELECT * FROM " + t + " FOR SYSTEM_VERSION AS OF 1 WHERE dt = '2024-01-01'", name))
                 .isEqualTo("3.0");
@@ -121,7 +118,7 @@ class HivePartitionsIT {
         // A comparison drops every partition it matches, in one commit.
         hive.query("ALTER TABLE " + t + " DROP PARTITION (h > 1)");
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L);
-        assertThat(hive.query(mode, "SELECT id FROM " + t)).containsExactly("4");
+        assertThat(hive.queryOnEachMode("SELECT id FROM " + t)).containsExactly("4");
         assertThat(PaimonReader.rows(table)).containsExactly("4\td\t2024-01-02\t1");
         hive.query("DROP TABLE " + t);
     }
@@ -131,10 +128,9 @@ class HivePartitionsIT {
      * DROP PARTITION names there, the Strata table loses their data in one commit, and the sync (a commit
      * callback) removes them from the metastore.
      */
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(Engine.class)
-    void dropPartitionThroughTheMetastorePartitionedEntryOfTheSync(Engine engine) {
-        String name = "parts_synced_" + engine.setting();
+    @Test
+    void dropPartitionThroughTheMetastorePartitionedEntryOfTheSync() {
+        String name = "parts_synced";
         FileSystemCatalog catalog = new FileSystemCatalog(new FileIO(new HiveConf()),
                 new org.apache.hadoop.fs.Path(hive.newDirectory("strata-parts").toUri()));
         catalog.createDatabase("w", true);
@@ -164,7 +160,7 @@ class HivePartitionsIT {
         assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L);
         assertThat(PaimonReader.rows(table)).containsExactly("3\tc\t2024-01-02\t1");
         assertThat(hive.query("SHOW PARTITIONS " + synced)).containsExactly("dt=2024-01-02/h=1");
-        assertThat(hive.query(ExecutionMode.of(engine, true), "SELECT id FROM " + synced)).containsExactly("3");
+        assertThat(hive.queryOnEachMode("SELECT id FROM " + synced)).containsExactly("3");
     }
 
     @Test

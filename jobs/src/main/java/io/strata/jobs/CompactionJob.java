@@ -144,15 +144,16 @@ public final class CompactionJob {
         Path staging = new Path(stagingRoot != null ? new Path(stagingRoot)
                 : new Path(table.location(), TablePaths.STAGING_DIRECTORY), "compaction-" + UUID.randomUUID());
         FileSystem fs = staging.getFileSystem(conf);
+        Path messagesDir = new Path(staging, "messages");
+        Job job = null;
         try {
             List<List<Split>> groups = groups(buckets, maxTasks);
             Path input = new Path(staging, "input");
             for (int i = 0; i < groups.size(); i++) {
                 writeGroup(fs, new Path(input, String.format("group-%05d", i)), groups.get(i));
             }
-            Path messagesDir = new Path(staging, "messages");
             fs.mkdirs(messagesDir);
-            Job job = Job.getInstance(conf, "strata compaction of " + table.location());
+            job = Job.getInstance(conf, "strata compaction of " + table.location());
             if (isDefault(job.getConfiguration(), COMPLETION_POLL)) {
                 // Hadoop looks whether the job is done every 5 s by default: most of a small job's time.
                 job.getConfiguration().setInt(COMPLETION_POLL, 200);
@@ -193,8 +194,21 @@ public final class CompactionJob {
                     + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new InterruptedIOException("Interrupted while waiting for the compaction job of table "
-                    + table.location());
+            // The tasks may still run (on a cluster they do): stop them, and remove what the finished ones wrote.
+            try {
+                if (job != null) {
+                    job.killJob();
+                }
+                abort(readAll(fs, messagesDir));
+            } catch (IOException | RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+                LOG.warn("Stopping the interrupted compaction job of table {} failed: orphan-file removal will find"
+                        + " what its tasks wrote", table.location(), cleanup);
+            }
+            InterruptedIOException interrupted = new InterruptedIOException("Interrupted while waiting for the"
+                    + " compaction job of table " + table.location() + ": nothing was committed");
+            interrupted.initCause(e);
+            throw interrupted;
         } finally {
             fs.delete(staging, true);
         }

@@ -106,12 +106,13 @@ final class CompactCommand extends TableCommand {
             out().printf("Table %s has no snapshot yet: nothing to compact%n", address.displayName());
             return 0;
         }
-        if (engine == Engine.mapreduce) {
-            return runJob(table, spec, policy, scope);
-        }
         TableCompaction.Result result;
-        try (CompactProgress progress = new CompactProgress(!noProgress)) {
-            result = compaction.progress(progress).run();
+        if (engine == Engine.mapreduce) {
+            result = runJob(table, spec, policy);
+        } else {
+            try (CompactProgress progress = new CompactProgress(!noProgress)) {
+                result = compaction.progress(progress).run();
+            }
         }
         PrintWriter out = out();
         if (result.bucketsSelected() == 0) {
@@ -136,8 +137,8 @@ final class CompactCommand extends TableCommand {
         return 0;
     }
 
-    /** The compaction as a MapReduce job: the same scope and mode, the same report. */
-    private int runJob(Table table, Map<String, String> spec, boolean policy, String scope) {
+    /** The compaction as a MapReduce job: the same scope and mode; prints the job, returns what it did. */
+    private TableCompaction.Result runJob(Table table, Map<String, String> spec, boolean policy) {
         if (tasks < 1) {
             throw usage("Invalid --tasks " + tasks + ": a compaction job needs at least one task");
         }
@@ -162,27 +163,11 @@ final class CompactCommand extends TableCommand {
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
-        PrintWriter out = out();
-        String kind = policy ? "by the compaction policy" : "fully";
-        if (result.bucketsSelected() == 0) {
-            if (!spec.isEmpty()) {
-                throw usage("Table " + address.displayName() + " has no partition " + partitionText(spec)
-                        + (bucket != null ? " with files in bucket " + bucket : "") + " (no live files there)");
-            }
-            out.printf("Table %s has no files in %s: nothing to compact%n", address.displayName(), scope);
-            return 0;
+        if (result.jobId() != null) {
+            out().printf("MapReduce job %s: %d task(s)%n", result.jobId(), result.tasks());
         }
-        out.printf("MapReduce job %s: %d task(s)%n", result.jobId(), result.tasks());
-        if (result.snapshotId() < 0) {
-            out.printf("Nothing to compact %s in %s of %s: %d bucket(s), %d file(s)%n", kind, scope,
-                    address.displayName(), result.bucketsSelected(), result.filesBefore());
-            return 0;
-        }
-        out.printf("Compacted %s of %s %s: %d of %d bucket(s) rewritten, %d file(s) -> %d file(s)%n", scope,
-                address.displayName(), kind, result.bucketsCompacted(), result.bucketsSelected(),
+        return new TableCompaction.Result(result.snapshotId(), result.bucketsSelected(), result.bucketsCompacted(),
                 result.filesBefore(), result.filesAfter());
-        out.printf("Committed snapshot %d (COMPACT)%n", result.snapshotId());
-        return 0;
     }
 
     /** {@code k=v,k2=v2} as an ordered map; a usage error names a malformed or repeated part. */

@@ -1,13 +1,11 @@
 package io.strata.table.compact;
 
 import io.strata.data.BinaryRow;
-import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowComparator;
 import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactResult;
 import io.strata.lsm.IntervalPartition;
-import io.strata.lsm.RecordCursor;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
@@ -179,19 +177,8 @@ public final class FullCompaction {
                 store.paths().bucketDirectory(partition, bucket), rowType, keyPositions, primaryKey,
                 options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
                 schema.id(), primaryKey ? topLevel : 0, FileSource.COMPACT);
-        List<DataFileMeta> after;
-        try {
-            try (RecordCursor cursor = new SplitReader(store, plan).openCursor(split)) {
-                while (cursor.advance()) {
-                    // The writer keeps the last row as the file's max key: hand it a row it owns.
-                    writer.write(GenericRow.copyOf(cursor.value(), rowType), cursor.sequenceNumber(), cursor.kind());
-                }
-            }
-            after = writer.finish();
-        } catch (IOException | RuntimeException e) {
-            writer.abort();
-            throw e;
-        }
+        List<DataFileMeta> after = CursorRewrite.write(writer, () -> new SplitReader(store, plan).openCursor(split),
+                rowType);
         // Every file of the bucket was rewritten without its deleted rows: no vector is left.
         List<IndexManifestEntry> indexChanges;
         try {

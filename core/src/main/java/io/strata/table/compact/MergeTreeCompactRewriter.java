@@ -196,18 +196,9 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
         DataFileReadType readType = new DataFileReadType(rowType, all, true);
         DataFileOpener opener = file -> open(file, readType);
         RollingDataFileWriter writer = newWriter(outputLevel, names);
-        List<DataFileMeta> after;
-        try (RecordCursor cursor = CompactionReader.read(sections, KeyOrder.onPositions(rowType, keyPositions),
-                sequenceOrder(), () -> mergeFunctions.create(all), opener, dropDelete)) {
-            while (cursor.advance()) {
-                // The writer keeps the last row as the file's max key: hand it a row it owns.
-                writer.write(GenericRow.copyOf(cursor.value(), rowType), cursor.sequenceNumber(), cursor.kind());
-            }
-            after = writer.finish();
-        } catch (IOException | RuntimeException e) {
-            writer.abort();
-            throw e;
-        }
+        List<DataFileMeta> after = CursorRewrite.write(writer, () -> CompactionReader.read(sections,
+                KeyOrder.onPositions(rowType, keyPositions), sequenceOrder(), () -> mergeFunctions.create(all), opener,
+                dropDelete), rowType);
         return rewritten(new CompactResult(filesOf(sections), after));
     }
 

@@ -75,6 +75,15 @@ class HivePartitionsIT {
                 "dt=2024-01-01/h=1", "dt=2024-01-01/h=2", "dt=2024-01-02/h=1", "dt=2024-01-02/h=3");
         assertThat(hive.query("SHOW PARTITIONS " + t + " PARTITION (dt='2024-01-02')"))
                 .containsExactly("dt=2024-01-02/h=1", "dt=2024-01-02/h=3");
+        // Hive 4.1 looks the columns of SHOW PARTITIONS ... WHERE / ORDER BY up among the metastore's partition
+        // columns, which a table Strata partitions has none of (PARTITION (...) above narrows the list), and hands
+        // no LIMIT to a handler: documented limits.
+        assertThatThrownBy(() -> hive.run("SHOW PARTITIONS " + t + " WHERE dt = '2024-01-02'"))
+                .isInstanceOf(CommandProcessorException.class).hasMessageContaining("dt");
+        assertThatThrownBy(() -> hive.run("SHOW PARTITIONS " + t + " ORDER BY dt DESC"))
+                .isInstanceOf(CommandProcessorException.class).hasMessageContaining("partition keys");
+        assertThat(hive.query("SHOW PARTITIONS " + t + " LIMIT 2")).hasSize(4);
+
         // The plan prunes partitions: the scan's row count is that of the partitions the filter keeps.
         assertThat(scanRowCount("SELECT * FROM " + t, name)).isEqualTo("5.0");
         assertThat(scanRowCount("SELECT * FROM " + t + " WHERE dt = '2024-01-02'", name)).isEqualTo("2.0");

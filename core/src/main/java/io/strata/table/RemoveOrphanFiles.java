@@ -28,4 +28,7 @@ public interface RemoveOrphanFiles {
 
     /** Deletes the orphan files; returns them. */
     List<Path> execute();
+
+    /** The steps of this removal, to run them spread over tasks (the MapReduce job does). */
+    OrphanFileSearch search();
 }

@@ -88,6 +88,49 @@ class OrphanFilesTest {
         assertThat(freshStaged).exists();
     }
 
+    /** A killed compaction job staged its task inputs and messages in subdirectories: they go, and so do they. */
+    @Test
+    void removesNestedStagedFilesAndTheirDirectories() throws Exception {
+        Table table = LifecycleTables.create(warehouse, "t");
+        commit(table, 1);
+        Path job = local(table).resolve(TablePaths.STAGING_DIRECTORY).resolve("compaction-1");
+        Path input = Files.writeString(Files.createDirectories(job.resolve("input")).resolve("group-00000"), "x");
+        Path messages = Files.writeString(Files.createDirectories(job.resolve("messages")).resolve("task_0"), "x");
+        for (Path p : List.of(input, messages)) {
+            LifecycleTables.setModified(p, Instant.now().minus(Duration.ofDays(2)));
+        }
+
+        assertThat(names(table.removeOrphanFiles().execute())).containsExactlyInAnyOrder("group-00000", "task_0");
+        assertThat(job).doesNotExist();
+    }
+
+    /**
+     * A search spread over tasks reads the references before its tasks list the candidates: what a commit
+     * that landed in between references is what {@link OrphanFileSearch#referencedAfter} returns.
+     */
+    @Test
+    void theStepsOfASearchSeeWhatCommitsInBetweenReference() throws Exception {
+        Table table = LifecycleTables.create(warehouse, "t");
+        commit(table, 1);
+        OrphanFileSearch search = table.removeOrphanFiles()
+                .search();
+        OrphanFileSearch.References before = search.references();
+        assertThat(search.referencedAfter(before)).isEmpty();
+        assertThat(before.latestSnapshots()).containsEntry("", 1L);
+
+        commit(table, 2); // lands after the references were read
+        List<String> newFiles = table.newScan().plan().splits().stream().flatMap(s -> s.files().stream())
+                .map(f -> f.fileName()).filter(name -> before.manifests().stream()
+                        .flatMap(m -> search.dataFiles(m).stream()).noneMatch(name::equals))
+                .toList();
+        assertThat(newFiles).isNotEmpty();
+        assertThat(search.referencedAfter(before)).containsAll(newFiles)
+                .contains(table.snapshots().latestSnapshot().orElseThrow().deltaManifestList());
+        // Read now, the references hold them all.
+        OrphanFileSearch.References after = search.references();
+        assertThat(after.manifests().stream().flatMap(m -> search.dataFiles(m).stream())).containsAll(newFiles);
+    }
+
     @Test
     void anAgeInTheFutureIsRejected() throws Exception {
         Table table = LifecycleTables.create(warehouse, "t");

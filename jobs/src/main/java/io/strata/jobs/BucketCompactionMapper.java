@@ -43,8 +43,8 @@ public final class BucketCompactionMapper extends Mapper<IntWritable, BytesWrita
     @Override
     protected void setup(Context context) {
         Configuration conf = context.getConfiguration();
-        table = Tables.load(new FileIO(conf), CompactionJobConf.table(conf));
-        compaction = CompactionJobConf.compaction(conf, table);
+        table = Tables.load(new FileIO(conf), MaintenanceJobConf.table(conf));
+        compaction = MaintenanceJobConf.compaction(conf, table);
     }
 
     @Override
@@ -80,7 +80,7 @@ public final class BucketCompactionMapper extends Mapper<IntWritable, BytesWrita
     /** The task's messages, written whole under a temporary name, then renamed to the task's name. */
     private void leaveMessages(Context context) throws IOException {
         Configuration conf = context.getConfiguration();
-        Path dir = CompactionJobConf.messages(conf);
+        Path dir = MaintenanceJobConf.messages(conf);
         FileSystem fs = dir.getFileSystem(conf);
         String task = context.getTaskAttemptID().getTaskID().toString();
         Path temporary = new Path(dir, "." + context.getTaskAttemptID() + ".tmp");

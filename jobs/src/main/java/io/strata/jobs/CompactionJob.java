@@ -8,7 +8,6 @@ import io.strata.table.Table;
 import io.strata.table.TableCommit;
 import io.strata.table.TableCompaction;
 import io.strata.table.TablePaths;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -56,8 +55,6 @@ public final class CompactionJob {
      * default the table's staging directory ({@link TablePaths#STAGING_DIRECTORY}).
      */
     public static final String STAGING_DIR = "strata.compaction.staging-dir";
-
-    private static final String COMPLETION_POLL = "mapreduce.client.completion.pollinterval";
 
     /**
      * What a job did.
@@ -132,7 +129,7 @@ public final class CompactionJob {
      * @throws io.strata.table.CommitCallbackException it landed and a commit callback failed
      */
     public Result run() throws IOException {
-        TableCompaction compaction = CompactionJobConf.compaction(table, partition, bucket, policy);
+        TableCompaction compaction = MaintenanceJobConf.compaction(table, partition, bucket, policy);
         List<Split> buckets = compaction.bucketsToCompact();
         if (buckets.isEmpty()) {
             return new Result(-1, 0, 0, 0, 0, 0, null);
@@ -154,13 +151,10 @@ public final class CompactionJob {
             }
             fs.mkdirs(messagesDir);
             job = Job.getInstance(conf, "strata compaction of " + table.location());
-            if (isDefault(job.getConfiguration(), COMPLETION_POLL)) {
-                // Hadoop looks whether the job is done every 5 s by default: most of a small job's time.
-                job.getConfiguration().setInt(COMPLETION_POLL, 200);
-            }
-            CompactionJobConf.write(job.getConfiguration(), table, partition, bucket, policy, messagesDir);
+            MaintenanceJobConf.pollQuickly(job.getConfiguration());
+            MaintenanceJobConf.write(job.getConfiguration(), table, partition, bucket, policy, messagesDir);
             job.setJarByClass(CompactionJob.class);
-            job.setInputFormatClass(BucketGroupInputFormat.class);
+            job.setInputFormatClass(GroupInputFormat.class);
             FileInputFormat.addInputPath(job, input);
             job.setMapperClass(BucketCompactionMapper.class);
             job.setNumReduceTasks(0);
@@ -183,7 +177,7 @@ public final class CompactionJob {
                     snapshot = commit.commit(messages);
                 }
                 // The selected buckets as the COMPACT snapshot (or a later one) holds them.
-                filesAfter = CompactionJobConf.compaction(table, partition, bucket, policy).bucketsToCompact().stream()
+                filesAfter = MaintenanceJobConf.compaction(table, partition, bucket, policy).bucketsToCompact().stream()
                         .mapToInt(s -> s.files().size()).sum();
             }
             LOG.info("Compaction job {} of table {}: {} task(s), {} of {} bucket(s) compacted, snapshot {}", jobId,
@@ -214,12 +208,6 @@ public final class CompactionJob {
         }
     }
 
-    /** Whether {@code key} has Hadoop's default value (no site file or caller set it). */
-    private static boolean isDefault(Configuration conf, String key) {
-        String[] sources = conf.getPropertySources(key);
-        return sources == null || java.util.Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"));
-    }
-
     /** The buckets shared among at most {@code tasks} groups, the largest first, each to the smallest group yet. */
     static List<List<Split>> groups(List<Split> buckets, int tasks) {
         int count = Math.min(tasks, buckets.size());
@@ -248,14 +236,7 @@ public final class CompactionJob {
     }
 
     private static void writeGroup(FileSystem fs, Path file, List<Split> group) throws IOException {
-        try (DataOutputStream out = new DataOutputStream(fs.create(file, false))) {
-            out.writeInt(group.size());
-            for (Split split : group) {
-                byte[] encoded = SplitCodec.encode(split);
-                out.writeInt(encoded.length);
-                out.write(encoded);
-            }
-        }
+        GroupInputFormat.write(fs, file, group.stream().map(SplitCodec::encode).toList());
     }
 
     /** The messages every finished task left (one file per task; temporary files of unfinished ones are skipped). */

@@ -1,26 +1,70 @@
 package io.strata.jobs;
 
+import io.strata.table.OrphanFileSearch;
 import io.strata.table.Table;
 import io.strata.table.TableCompaction;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The keys a compaction job hands its tasks in the job configuration: which table, which buckets and how to
- * compact them, and where the tasks leave their commit messages. Written by {@link CompactionJob}, read by
- * {@link BucketCompactionMapper}; no other class touches them.
+ * The keys a maintenance job hands its tasks in the job configuration. A compaction job: which table, which
+ * buckets and how to compact them, and where the tasks leave their commit messages (written by
+ * {@link CompactionJob}, read by {@link BucketCompactionMapper}). An orphan-file search: which table, the age
+ * limit, where the driver left the references it read, and whether to delete (written by {@link OrphanFilesJob},
+ * read by {@link OrphanSearchMapper} and {@link OrphanFileReducer}). No other class touches them.
  */
-final class CompactionJobConf {
+final class MaintenanceJobConf {
 
-    static final String TABLE = "strata.compaction.table";
+    static final String TABLE = "strata.job.table";
     static final String POLICY = "strata.compaction.policy";
     static final String PARTITION = "strata.compaction.partition";
     static final String BUCKET = "strata.compaction.bucket";
     static final String MESSAGES = "strata.compaction.messages-dir";
 
-    private CompactionJobConf() {}
+    static final String OLDER_THAN = "strata.orphan-files.older-than";
+    static final String REFERENCES = "strata.orphan-files.references";
+    static final String DRY_RUN = "strata.orphan-files.dry-run";
+
+    private static final String COMPLETION_POLL = "mapreduce.client.completion.pollinterval";
+
+    private MaintenanceJobConf() {}
+
+    /**
+     * Makes the driver look whether its job is done every 200 ms, unless a site file or the caller set it: Hadoop
+     * looks every 5 s by default, most of a small job's time.
+     */
+    static void pollQuickly(Configuration conf) {
+        String[] sources = conf.getPropertySources(COMPLETION_POLL);
+        if (sources == null || Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"))) {
+            conf.setInt(COMPLETION_POLL, 200);
+        }
+    }
+
+    static void writeOrphanSearch(Configuration conf, Table table, Instant olderThan, Path references,
+            boolean dryRun) {
+        conf.set(TABLE, table.location().toString());
+        conf.setLong(OLDER_THAN, olderThan.toEpochMilli());
+        conf.set(REFERENCES, references.toString());
+        conf.setBoolean(DRY_RUN, dryRun);
+    }
+
+    /** The search the driver planned, as each task must run its steps. */
+    static OrphanFileSearch orphanSearch(Configuration conf, Table table) {
+        return table.removeOrphanFiles().olderThan(Instant.ofEpochMilli(Long.parseLong(require(conf, OLDER_THAN))))
+                .search();
+    }
+
+    static Path references(Configuration conf) {
+        return new Path(require(conf, REFERENCES));
+    }
+
+    static boolean dryRun(Configuration conf) {
+        return conf.getBoolean(DRY_RUN, true);
+    }
 
     static void write(Configuration conf, Table table, Map<String, String> partition, Integer bucket, boolean policy,
             Path messages) {
@@ -74,7 +118,7 @@ final class CompactionJobConf {
         String value = conf.get(key);
         if (value == null) {
             throw new IllegalStateException("The job configuration has no '" + key + "': this task was not started by"
-                    + " " + CompactionJob.class.getName());
+                    + " a Strata maintenance job");
         }
         return value;
     }

@@ -1,6 +1,7 @@
 package io.strata.jobs;
 
 import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,11 +19,23 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
- * The input of a compaction job: one file per map task, written by {@link CompactionJob}, holding the buckets
- * that task compacts (each an encoded {@link io.strata.table.Split}, length first). A file is never split: one
- * task, one group of buckets. Records: the bucket's position in the group, and its encoded split.
+ * The input of a maintenance job: one group file per map task, written by the job's driver with
+ * {@link #write}, holding that task's work items (encoded buckets of a compaction, directories or manifests of an
+ * orphan-file search), each length first. A file is never split: one task, one group. Records: the item's
+ * position in the group, and its bytes.
  */
-public final class BucketGroupInputFormat extends FileInputFormat<IntWritable, BytesWritable> {
+public final class GroupInputFormat extends FileInputFormat<IntWritable, BytesWritable> {
+
+    /** Writes one group file. */
+    static void write(FileSystem fs, Path file, List<byte[]> items) throws IOException {
+        try (DataOutputStream out = new DataOutputStream(fs.create(file, false))) {
+            out.writeInt(items.size());
+            for (byte[] item : items) {
+                out.writeInt(item.length);
+                out.write(item);
+            }
+        }
+    }
 
     @Override
     protected boolean isSplitable(JobContext context, Path file) {
@@ -34,10 +47,10 @@ public final class BucketGroupInputFormat extends FileInputFormat<IntWritable, B
         return new GroupReader();
     }
 
-    /** The encoded splits of one group file, in order. */
+    /** The items of one group file, in order. */
     private static final class GroupReader extends RecordReader<IntWritable, BytesWritable> {
 
-        private List<byte[]> buckets = List.of();
+        private List<byte[]> items = List.of();
         private int next;
         private final IntWritable key = new IntWritable();
         private final BytesWritable value = new BytesWritable();
@@ -50,24 +63,24 @@ public final class BucketGroupInputFormat extends FileInputFormat<IntWritable, B
             try (FSDataInputStream in = fs.open(file); DataInputStream data = new DataInputStream(in)) {
                 int count = data.readInt();
                 for (int i = 0; i < count; i++) {
-                    byte[] bucket = new byte[data.readInt()];
-                    data.readFully(bucket);
-                    read.add(bucket);
+                    byte[] item = new byte[data.readInt()];
+                    data.readFully(item);
+                    read.add(item);
                 }
             } catch (EOFException e) {
-                throw new IOException("Bucket group file " + file + " of a compaction job is truncated", e);
+                throw new IOException("Group file " + file + " of a maintenance job is truncated", e);
             }
-            buckets = read;
+            items = read;
         }
 
         @Override
         public boolean nextKeyValue() {
-            if (next >= buckets.size()) {
+            if (next >= items.size()) {
                 return false;
             }
             key.set(next);
-            byte[] bucket = buckets.get(next++);
-            value.set(bucket, 0, bucket.length);
+            byte[] item = items.get(next++);
+            value.set(item, 0, item.length);
             return true;
         }
 
@@ -83,12 +96,12 @@ public final class BucketGroupInputFormat extends FileInputFormat<IntWritable, B
 
         @Override
         public float getProgress() {
-            return buckets.isEmpty() ? 1f : (float) next / buckets.size();
+            return items.isEmpty() ? 1f : (float) next / items.size();
         }
 
         @Override
         public void close() {
-            buckets = List.of();
+            items = List.of();
         }
     }
 }

@@ -9,8 +9,6 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.mapred.JobConf;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,14 +63,11 @@ final class CompactCommand extends TableCommand {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     How how;
 
-    /** Where the compaction runs. */
-    enum Engine { local, mapreduce }
-
     @Option(names = "--engine", paramLabel = "<local|mapreduce>", defaultValue = "local",
             description = "Where to compact: 'local' (this process, the default) or 'mapreduce' (a Hadoop MapReduce "
                     + "job whose map tasks compact the buckets, committed once; it runs where the Hadoop configuration "
                     + "on the class path says: threads of this process unless mapreduce.framework.name=yarn).")
-    Engine engine;
+    MaintenanceEngine engine;
 
     @Option(names = "--tasks", paramLabel = "<n>", defaultValue = "100",
             description = "With --engine mapreduce: at most this many map tasks (buckets are shared among them by "
@@ -107,7 +102,7 @@ final class CompactCommand extends TableCommand {
             return 0;
         }
         TableCompaction.Result result;
-        if (engine == Engine.mapreduce) {
+        if (engine == MaintenanceEngine.mapreduce) {
             result = runJob(table, spec, policy);
         } else {
             try (CompactProgress progress = new CompactProgress(!noProgress)) {
@@ -142,12 +137,7 @@ final class CompactCommand extends TableCommand {
         if (tasks < 1) {
             throw usage("Invalid --tasks " + tasks + ": a compaction job needs at least one task");
         }
-        Configuration conf = new JobConf();
-        if (conf.get("mapreduce.local.map.tasks.maximum") == null) {
-            // Hadoop's local runner runs one map at a time unless told: as many as this machine has cores.
-            conf.setInt("mapreduce.local.map.tasks.maximum", Runtime.getRuntime().availableProcessors());
-        }
-        CompactionJob job = CompactionJob.of(conf, table).tasks(tasks);
+        CompactionJob job = CompactionJob.of(MaintenanceEngine.jobConf(), table).tasks(tasks);
         if (!spec.isEmpty()) {
             job = job.partition(spec);
         }

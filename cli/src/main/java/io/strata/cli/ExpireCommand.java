@@ -1,12 +1,15 @@
 package io.strata.cli;
 
+import io.strata.jobs.OrphanFilesJob;
 import io.strata.schema.ConfigOption;
 import io.strata.schema.LifecycleOptions;
 import io.strata.table.ExpireSnapshots;
 import io.strata.table.ExpireSnapshots.Result;
 import io.strata.table.Table;
 import io.strata.table.RemoveOrphanFiles;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -18,7 +21,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code strata expire}: expires a table's oldest snapshots (with the files nothing retained needs), or with
- * {@code --orphans} removes the files that no snapshot, tag or changelog references. Both have a dry run.
+ * {@code --orphans} removes the files that no snapshot, tag or changelog references, in this process or (with
+ * {@code --engine mapreduce}) as a MapReduce job. Both have a dry run.
  * Exit codes: 0 done (also when nothing was due), 1 the expiration or removal failed, 2 bad arguments or no
  * such table.
  */
@@ -31,6 +35,7 @@ import picocli.CommandLine.Option;
             "  strata expire --warehouse /lake --table shop.orders --retain-max 20 --dry-run",
             "  strata expire --path /lake/shop.db/orders --retain-min 5 --older-than 7d",
             "  strata expire --path /lake/shop.db/orders --orphans --older-than 3d --dry-run",
+            "  strata expire --warehouse hdfs://nn/lake --table shop.orders --orphans --engine mapreduce",
             "",
             "Defaults come from the table options snapshot.num-retained.min,",
             "snapshot.num-retained.max, snapshot.time-retained and snapshot.expire.limit.",
@@ -67,12 +72,31 @@ final class ExpireCommand extends TableCommand {
     @Option(names = "--dry-run", description = "Print what would be expired or removed; change nothing.")
     boolean dryRun;
 
+    @Option(names = "--engine", paramLabel = "<local|mapreduce>", defaultValue = "local",
+            description = "With --orphans: where to search, 'local' (this process, the default) or 'mapreduce' (a "
+                    + "Hadoop MapReduce job: map tasks list the directories and read the manifests, reduce tasks "
+                    + "delete what nothing references; it runs where the Hadoop configuration on the class path "
+                    + "says: threads of this process unless mapreduce.framework.name=yarn).")
+    MaintenanceEngine engine;
+
+    @Option(names = "--tasks", paramLabel = "<n>", defaultValue = "100",
+            description = "With --orphans --engine mapreduce: at most this many map tasks of each kind (default "
+                    + "${DEFAULT-VALUE}).")
+    int tasks;
+
     @Override
     int run() {
         address.validate();
         Duration age = olderThan == null ? null : duration(olderThan);
         if (orphans && (retainMin != null || retainMax != null || maxDeletes != null)) {
             throw usage("--retain-min, --retain-max and --max-deletes expire snapshots; they do not go with --orphans");
+        }
+        if (!orphans && engine == MaintenanceEngine.mapreduce) {
+            throw usage("--engine mapreduce runs orphan-file removal: give --orphans (snapshots expire in this "
+                    + "process)");
+        }
+        if (engine == MaintenanceEngine.mapreduce && tasks < 1) {
+            throw usage("Invalid --tasks " + tasks + ": an orphan-file job needs at least one task");
         }
         Table table = address.load();
         return orphans ? removeOrphans(table, age) : expire(table, age);
@@ -132,12 +156,35 @@ final class ExpireCommand extends TableCommand {
         }
         out().printf("Orphan files of %s last modified before %s (%s %s)%n", address.displayName(),
                 Formats.time(cutoff.toEpochMilli()), age != null ? "--older-than" : "default", TagsCommand.text(shown));
+        if (engine == MaintenanceEngine.mapreduce) {
+            return removeOrphansByJob(table, age == null ? null : cutoff);
+        }
         if (dryRun) {
             List<Path> found = removal.list();
             printFiles(table, "Dry run: would delete", found);
             return 0;
         }
         printFiles(table, "Deleted", removal.execute());
+        return 0;
+    }
+
+    private int removeOrphansByJob(Table table, Instant cutoff) {
+        OrphanFilesJob job = OrphanFilesJob.of(MaintenanceEngine.jobConf(), table).tasks(tasks);
+        if (cutoff != null) {
+            job = job.olderThan(cutoff);
+        }
+        if (dryRun) {
+            job = job.dryRun();
+        }
+        OrphanFilesJob.Result result;
+        try {
+            result = job.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+        out().printf("MapReduce job %s: %d map task(s), %d directories listed, %d manifests read%n", result.jobId(),
+                result.tasks(), result.directories(), result.manifests());
+        printFiles(table, dryRun ? "Dry run: would delete" : "Deleted", result.orphans());
         return 0;
     }
 

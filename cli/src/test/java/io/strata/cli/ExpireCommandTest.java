@@ -74,6 +74,39 @@ class ExpireCommandTest {
         assertThat(Cli.rows(table())).hasSize(6);
     }
 
+    /** {@code --engine mapreduce}: Hadoop's local job runner lists, reads and deletes as this process does. */
+    @Test
+    void orphansByAMapReduceJob() throws IOException {
+        String wh = TagsCommandTest.table(dir, 2);
+        Path leftover = dir.resolve("lake/db.db/t/dt=d2/bucket-1/data-leftover.parquet");
+        Files.writeString(leftover, "not referenced");
+        Files.setLastModifiedTime(leftover, FileTime.from(Instant.now().minusSeconds(3 * 86400)));
+        List<String> rows = Cli.rows(table());
+
+        Cli.Result dry = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--orphans", "--engine", "mapreduce",
+                "--tasks", "2", "--dry-run");
+        assertThat(dry.exitCode()).as(dry.toString()).isZero();
+        assertThat(dry.out()).containsPattern("MapReduce job job_local\\d+_\\d+: 4 map task\\(s\\), \\d+ directories "
+                + "listed, \\d+ manifests read").contains("Dry run: would delete 1 file(s):")
+                .contains("  dt=d2/bucket-1/data-leftover.parquet");
+        assertThat(leftover).exists();
+
+        Cli.Result removed = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--orphans", "--engine",
+                "mapreduce");
+        assertThat(removed.exitCode()).as(removed.toString()).isZero();
+        assertThat(removed.out()).contains("Deleted 1 file(s):").contains("data-leftover.parquet");
+        assertThat(leftover).doesNotExist();
+        assertThat(Cli.rows(table())).isEqualTo(rows);
+
+        Cli.Result snapshots = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--engine", "mapreduce");
+        assertThat(snapshots.exitCode()).isEqualTo(2);
+        assertThat(snapshots.err()).contains("--engine mapreduce runs orphan-file removal: give --orphans");
+        Cli.Result noTasks = Cli.run("expire", "--warehouse", wh, "--table", "db.t", "--orphans", "--engine",
+                "mapreduce", "--tasks", "0");
+        assertThat(noTasks.exitCode()).isEqualTo(2);
+        assertThat(noTasks.err()).contains("Invalid --tasks 0");
+    }
+
     @Test
     void badArguments() throws IOException {
         String wh = TagsCommandTest.table(dir, 1);

@@ -1,7 +1,10 @@
 package io.strata.hive;
 
+import io.strata.jobs.OrphanFilesJob;
 import io.strata.table.ExpireSnapshots;
 import io.strata.table.Table;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -24,7 +27,8 @@ import org.slf4j.LoggerFactory;
  *       The core then tells the commit callbacks the new latest snapshot, so the metastore sync follows it.
  *   <li>{@code EXPIRE_SNAPSHOTS} (by the table's retention options), {@code EXPIRE_SNAPSHOTS('<timestamp>')}
  *       (those older than it, within {@code snapshot.num-retained.min}) and {@code EXPIRE_SNAPSHOTS RETAIN LAST n}.
- *   <li>{@code DELETE ORPHAN-FILES [OLDER THAN ('<timestamp>')]} (Hive's default: older than three days).
+ *   <li>{@code DELETE ORPHAN-FILES [OLDER THAN ('<timestamp>')]} (Hive's default: older than three days), in the
+ *       statement's process or, with {@code SET strata.orphan-files.engine=mapreduce}, as a MapReduce job.
  * </ul>
  *
  * Expiring chosen snapshot ids or a time range, {@code CHERRY-PICK} and {@code FAST-FORWARD} are refused
@@ -48,7 +52,7 @@ final class SnapshotStatements {
             case ROLLBACK -> rollback(table, name, (RollbackSpec) params);
             case SET_CURRENT_SNAPSHOT -> setCurrent(table, name, (SetCurrentSnapshotSpec) params);
             case EXPIRE_SNAPSHOT -> expire(table, name, (ExpireSnapshotsSpec) params);
-            case DELETE_ORPHAN_FILES -> deleteOrphans(table, (DeleteOrphanFilesDesc) params);
+            case DELETE_ORPHAN_FILES -> deleteOrphans(conf, table, name, (DeleteOrphanFilesDesc) params);
             case FAST_FORWARD, CHERRY_PICK -> throw new IllegalArgumentException("ALTER TABLE " + name + " EXECUTE "
                     + spec.getOperationType().name().replace('_', '-') + ": Strata tables have no branches, so there"
                     + " is nothing to " + (spec.getOperationType() == AlterTableExecuteSpec.ExecuteOperationType.FAST_FORWARD
@@ -108,10 +112,21 @@ final class SnapshotStatements {
                 + result.deletedFiles().size() + " files";
     }
 
-    private static String deleteOrphans(Table table, DeleteOrphanFilesDesc spec) {
-        List<org.apache.hadoop.fs.Path> deleted = table.removeOrphanFiles()
-                .olderThan(Instant.ofEpochMilli(spec.getTimestampMillis())).execute();
-        return "deleted " + deleted.size() + " orphan files";
+    /** In this process, or as a MapReduce job when the session says so ({@link StrataConf#ORPHAN_FILES_ENGINE}). */
+    private static String deleteOrphans(Configuration conf, Table table, String name, DeleteOrphanFilesDesc spec) {
+        Instant olderThan = Instant.ofEpochMilli(spec.getTimestampMillis());
+        if (!StrataConf.orphanFilesByJob(conf)) {
+            List<org.apache.hadoop.fs.Path> deleted = table.removeOrphanFiles().olderThan(olderThan).execute();
+            return "deleted " + deleted.size() + " orphan files";
+        }
+        try {
+            OrphanFilesJob.Result result = OrphanFilesJob.of(conf, table).olderThan(olderThan).run();
+            return "deleted " + result.orphans().size() + " orphan files with MapReduce job " + result.jobId() + " ("
+                    + result.tasks() + " map tasks)";
+        } catch (IOException e) {
+            throw new UncheckedIOException("ALTER TABLE " + name + " EXECUTE DELETE ORPHAN-FILES: " + e.getMessage(),
+                    e);
+        }
     }
 
     private static String unquote(String text) {

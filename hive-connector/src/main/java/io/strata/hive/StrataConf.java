@@ -40,6 +40,13 @@ public final class StrataConf {
      */
     public static final String SCAN_PREFIX = "strata.scan.";
 
+    /**
+     * Session setting: where {@code ALTER TABLE t EXECUTE DELETE ORPHAN-FILES} searches, {@code local} (in the
+     * statement's process, the default) or {@code mapreduce} (a MapReduce job, where the session's Hadoop
+     * configuration runs jobs).
+     */
+    public static final String ORPHAN_FILES_ENGINE = "strata.orphan-files.engine";
+
     /** Hive's: the snapshot id of {@code FOR SYSTEM_VERSION AS OF <id>}. */
     public static final String HIVE_AS_OF_VERSION = "hive.io.as.of.version";
     /** Hive's: the time of {@code FOR SYSTEM_TIME AS OF '<timestamp>'} (epoch millis, or a timestamp text). */
@@ -309,5 +316,16 @@ public final class StrataConf {
     /** The tables a job writes (Hive table name to location), as {@link #addWrittenTable} recorded them. */
     static Map<String, String> writtenTables(Configuration job) {
         return job.getPropsWithPrefix(WRITE_LOCATION_PREFIX);
+    }
+
+    /** {@link #ORPHAN_FILES_ENGINE}: whether orphan-file removal runs as a MapReduce job. */
+    static boolean orphanFilesByJob(Configuration conf) {
+        String engine = conf.get(ORPHAN_FILES_ENGINE, "local").trim().toLowerCase(Locale.ROOT);
+        return switch (engine) {
+            case "local" -> false;
+            case "mapreduce" -> true;
+            default -> throw new IllegalArgumentException("Invalid " + ORPHAN_FILES_ENGINE + " '"
+                    + conf.get(ORPHAN_FILES_ENGINE) + "': give local or mapreduce");
+        };
     }
 }

@@ -217,6 +217,35 @@ class SnapshotStatementsIT {
                 + future + "')")).hasMessageContaining("must be in the past");
     }
 
+    /** {@code SET strata.orphan-files.engine=mapreduce}: the same statement as a MapReduce job. */
+    @Test
+    void deleteOrphanFilesAsAMapReduceJob() throws Exception {
+        Table table = table("orphans_job", 2, Map.of());
+        String name = register(table);
+        java.nio.file.Path bucket = java.nio.file.Path.of(table.location().toUri()).resolve("dt=2024-01-02/bucket-0");
+        java.nio.file.Path old = Files.writeString(bucket.resolve("data-orphan-old.orc"), "left by a failed writer");
+        java.nio.file.Path recent = Files.writeString(bucket.resolve("data-orphan-recent.orc"), "left an hour ago");
+        Files.setLastModifiedTime(old, FileTime.from(Instant.now().minus(Duration.ofDays(5))));
+        Files.setLastModifiedTime(recent, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        try {
+            hive.run("SET strata.orphan-files.engine=spark");
+            assertThatThrownBy(() -> hive.run("ALTER TABLE " + name + " EXECUTE DELETE ORPHAN-FILES"))
+                    .hasMessageContaining("Invalid strata.orphan-files.engine 'spark': give local or mapreduce");
+            assertThat(old).exists();
+
+            hive.run("SET strata.orphan-files.engine=mapreduce");
+            hive.query("ALTER TABLE " + name + " EXECUTE DELETE ORPHAN-FILES");
+            assertThat(old).doesNotExist();
+            assertThat(recent).exists();
+            assertThat(java.nio.file.Path.of(table.location().toUri()).resolve(".strata-staging"))
+                    .satisfiesAnyOf(p -> assertThat(p).doesNotExist(), p -> assertThat(p).isEmptyDirectory());
+        } finally {
+            hive.run("SET strata.orphan-files.engine=local");
+        }
+        assertThat(hive.query("SELECT id FROM " + name)).containsExactlyInAnyOrder("1", "2");
+        assertThat(PaimonReader.rows(reload(table))).hasSize(2);
+    }
+
     @Test
     void theMetastoreSyncFollowsARollback() throws Exception {
         Map<String, String> options = new HashMap<>();

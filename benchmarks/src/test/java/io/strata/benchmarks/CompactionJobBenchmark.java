@@ -28,7 +28,7 @@ import org.apache.hadoop.conf.Configuration;
  * bucket. Parameters: {@code -Dbench.buckets} (64), {@code -Dbench.rows} (4,000,000 in all),
  * {@code -Dbench.commits} (5 sorted runs per bucket), {@code -Dbench.parallel} (map tasks at a time: the
  * processors), {@code -Dbench.tasks} (map tasks: 4 per parallel one). Run with
- * {@code benchmarks/run-compaction-benchmark.sh}; figures in {@code docs/compaction.md}.
+ * {@code benchmarks/run-jobs-benchmark.sh compaction}; figures in {@code docs/compaction.md}.
  */
 public final class CompactionJobBenchmark {
 

@@ -53,8 +53,8 @@ public final class CompactionJobBenchmark {
             for (int i = 0; i < iterations; i++) {
                 times.add(round(catalog, root, "i" + i, buckets, rows, commits, parallel, tasks, i % 2 == 0));
             }
-            double local = median(times, 0);
-            double distributed = median(times, 1);
+            double local = JobBenchmarks.median(times, 0);
+            double distributed = JobBenchmarks.median(times, 1);
             System.out.printf(Locale.ROOT, "median of %d: in one process %.2f s (%,.0f rows/s); MapReduce job, %d tasks,"
                     + " %d at a time: %.2f s (%,.0f rows/s); the job takes %.2fx the time%n", iterations, local,
                     rows / local, tasks, parallel, distributed, rows / distributed, distributed / local);
@@ -77,12 +77,7 @@ public final class CompactionJobBenchmark {
             if (local) {
                 inProcess.compactFull();
             } else {
-                Configuration conf = new Configuration();
-                conf.set("mapreduce.framework.name", "local");
-                conf.set("hadoop.tmp.dir", root.resolve("hadoop-tmp").toString());
-                conf.set("mapreduce.jobtracker.staging.root.dir", root.resolve("staging").toString());
-                conf.set("mapreduce.cluster.local.dir", root.resolve("local").toString());
-                conf.setInt("mapreduce.local.map.tasks.maximum", parallel);
+                Configuration conf = JobBenchmarks.localRunner(root, parallel);
                 CompactionJob.of(conf, job).tasks(tasks).run();
             }
             times[local ? 0 : 1] = (System.nanoTime() - start) / 1e9;
@@ -96,11 +91,6 @@ public final class CompactionJobBenchmark {
         System.out.printf(Locale.ROOT, "%s: in one process %.2f s, MapReduce job %.2f s (%s first; %,d rows after)%n",
                 name, times[0], times[1], localFirst ? "in-process" : "job", jobRows);
         return times;
-    }
-
-    private static double median(List<double[]> times, int column) {
-        double[] values = times.stream().mapToDouble(t -> t[column]).sorted().toArray();
-        return values[values.length / 2];
     }
 
     /** {@code commits} batch writes of {@code rows / commits} rows each: one sorted run per bucket each. */

@@ -60,8 +60,8 @@ public final class OrphanFilesJobBenchmark {
                 times.add(round(catalog, root, "i" + i, partitions, buckets, commits, rows, parallel, tasks,
                         i % 2 == 0));
             }
-            double local = median(times, 0);
-            double distributed = median(times, 1);
+            double local = JobBenchmarks.median(times, 0);
+            double distributed = JobBenchmarks.median(times, 1);
             System.out.printf(Locale.ROOT, "median of %d: in one process %.2f s; MapReduce job, %d tasks of each kind,"
                     + " %d at a time: %.2f s; the job takes %.2fx the time%n", iterations, local, tasks, parallel,
                     distributed, distributed / local);
@@ -86,12 +86,7 @@ public final class OrphanFilesJobBenchmark {
             if (local) {
                 deleted[0] = inProcess.removeOrphanFiles().execute().size();
             } else {
-                Configuration conf = new Configuration();
-                conf.set("mapreduce.framework.name", "local");
-                conf.set("hadoop.tmp.dir", root.resolve("hadoop-tmp").toString());
-                conf.set("mapreduce.jobtracker.staging.root.dir", root.resolve("staging").toString());
-                conf.set("mapreduce.cluster.local.dir", root.resolve("local").toString());
-                conf.setInt("mapreduce.local.map.tasks.maximum", parallel);
+                Configuration conf = JobBenchmarks.localRunner(root, parallel);
                 deleted[1] = OrphanFilesJob.of(conf, job).tasks(tasks).run().orphans().size();
             }
             times[local ? 0 : 1] = (System.nanoTime() - start) / 1e9;
@@ -103,11 +98,6 @@ public final class OrphanFilesJobBenchmark {
         System.out.printf(Locale.ROOT, "%s: %,d files, %,d orphans: in one process %.2f s, MapReduce job %.2f s (%s"
                 + " first)%n", name, files, deleted[0], times[0], times[1], localFirst ? "in-process" : "job");
         return times;
-    }
-
-    private static double median(List<double[]> times, int column) {
-        double[] values = times.stream().mapToDouble(t -> t[column]).sorted().toArray();
-        return values[values.length / 2];
     }
 
     /** {@code commits} batch writes spread over every partition and bucket, then one orphan per bucket. */

@@ -15,7 +15,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -135,11 +134,9 @@ public final class CompactionJob {
             return new Result(-1, 0, 0, 0, 0, 0, null);
         }
         int filesBefore = buckets.stream().mapToInt(s -> s.files().size()).sum();
-        String stagingRoot = conf.get(STAGING_DIR);
         // By default in the table's staging directory: on the table's file system, which the tasks reach, and
         // cleaned by orphan-file removal if the driver is killed before it deletes it.
-        Path staging = new Path(stagingRoot != null ? new Path(stagingRoot)
-                : new Path(table.location(), TablePaths.STAGING_DIRECTORY), "compaction-" + UUID.randomUUID());
+        Path staging = MaintenanceJobConf.stagingDirectory(conf, STAGING_DIR, table, "compaction");
         FileSystem fs = staging.getFileSystem(conf);
         Path messagesDir = new Path(staging, "messages");
         Job job = null;

@@ -3,10 +3,12 @@ package io.strata.jobs;
 import io.strata.table.OrphanFileSearch;
 import io.strata.table.Table;
 import io.strata.table.TableCompaction;
+import io.strata.table.TablePaths;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -42,6 +44,16 @@ final class MaintenanceJobConf {
         if (sources == null || Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"))) {
             conf.setInt(COMPLETION_POLL, 200);
         }
+    }
+
+    /**
+     * A new directory for one job's staged files: under the directory {@code key} names, else under the table's
+     * staging directory ({@link TablePaths#STAGING_DIRECTORY}), named {@code <kind>-<uuid>}.
+     */
+    static Path stagingDirectory(Configuration conf, String key, Table table, String kind) {
+        String root = conf.get(key);
+        return new Path(root != null ? new Path(root) : new Path(table.location(), TablePaths.STAGING_DIRECTORY),
+                kind + "-" + UUID.randomUUID());
     }
 
     static void writeOrphanSearch(Configuration conf, Table table, Instant olderThan, Path references,

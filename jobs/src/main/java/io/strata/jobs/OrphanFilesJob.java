@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -124,9 +123,7 @@ public final class OrphanFilesJob {
      */
     public Result run() throws IOException {
         OrphanFileSearch search = removal.search();
-        String stagingRoot = conf.get(STAGING_DIR);
-        Path staging = new Path(stagingRoot != null ? new Path(stagingRoot)
-                : new Path(table.location(), TablePaths.STAGING_DIRECTORY), "orphan-files-" + UUID.randomUUID());
+        Path staging = MaintenanceJobConf.stagingDirectory(conf, STAGING_DIR, table, "orphan-files");
         FileSystem fs = staging.getFileSystem(conf);
         Job job = null;
         try {

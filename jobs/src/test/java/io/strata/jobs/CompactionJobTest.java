@@ -3,19 +3,9 @@ package io.strata.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.catalog.Tables;
-import io.strata.data.GenericRow;
-import io.strata.data.Row;
-import io.strata.data.RowKind;
-import io.strata.data.Utf8String;
-import io.strata.fs.FileIO;
 import io.strata.oracle.PaimonOracle;
 import io.strata.snapshot.CommitKind;
-import io.strata.table.BatchWrite;
 import io.strata.table.Table;
-import io.strata.types.DataField;
-import io.strata.types.DataTypes;
-import io.strata.types.RowType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,53 +24,20 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CompactionJobTest {
 
-    private static final RowType TYPE = new RowType(List.of(
-            new DataField(0, "p", DataTypes.STRING().withNullable(false)),
-            new DataField(1, "id", DataTypes.INT().withNullable(false)),
-            new DataField(2, "amount", DataTypes.BIGINT())));
-
     @TempDir
     Path dir;
 
     /** A table Paimon created (partitions a and b, 8 buckets each), with three batch writes of Strata. */
     private static Table table(PaimonOracle paimon) {
-        return table(paimon, Map.of());
-    }
-
-    private static Table table(PaimonOracle paimon, Map<String, String> extra) {
-        Map<String, String> options = new TreeMap<>(Map.of("bucket", "8", "file.format", "parquet"));
-        options.putAll(extra);
-        paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), options);
-        Table table = Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
-        for (int c = 0; c < 3; c++) {
-            try (BatchWrite w = table.newBatchWrite()) {
-                for (int id = 0; id < 400; id++) {
-                    w.write(GenericRow.ofKind(RowKind.INSERT, Utf8String.fromString(id % 3 == 0 ? "b" : "a"), id,
-                            c * 1000L + id));
-                }
-                w.commit();
-            }
-        }
-        return table;
+        return JobTables.written(paimon, 8, 400, Map.of());
     }
 
     private Configuration local() {
-        Configuration conf = new Configuration();
-        conf.set("mapreduce.framework.name", "local");
-        conf.set("fs.defaultFS", "file:///");
-        conf.set("hadoop.tmp.dir", dir.resolve("hadoop-tmp").toString());
-        conf.set("mapreduce.jobtracker.staging.root.dir", dir.resolve("staging").toString());
-        conf.set("mapreduce.cluster.local.dir", dir.resolve("local").toString());
-        conf.setInt("mapreduce.local.map.tasks.maximum", 2);
-        return conf;
+        return JobTables.localRunner(dir);
     }
 
     private static List<String> rows(PaimonOracle paimon) {
-        return paimon.readAll("db", "t").stream().map(CompactionJobTest::text).sorted().toList();
-    }
-
-    private static String text(Row row) {
-        return row.getString(0) + "," + row.getInt(1) + "," + (row.isNullAt(2) ? "null" : row.getLong(2));
+        return JobTables.rows(paimon);
     }
 
     /** Per bucket directory, the levels of its live files. */
@@ -139,7 +96,7 @@ class CompactionJobTest {
     void aPartitionByPolicyOnly() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             // Three runs per bucket, and a trigger of 3: the universal strategy picks them.
-            Table table = table(paimon, Map.of("num-sorted-run.compaction-trigger", "3"));
+            Table table = JobTables.written(paimon, 8, 400, Map.of("num-sorted-run.compaction-trigger", "3"));
             List<String> expected = rows(paimon);
             Map<String, List<Integer>> before = layout(table);
             CompactionJob.Result result = CompactionJob.of(local(), table).partition(Map.of("p", "b")).policy()

@@ -2,26 +2,15 @@ package io.strata.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.catalog.Tables;
-import io.strata.data.GenericRow;
-import io.strata.data.Row;
-import io.strata.data.RowKind;
-import io.strata.data.Utf8String;
-import io.strata.fs.FileIO;
 import io.strata.oracle.PaimonOracle;
 import io.strata.snapshot.CommitKind;
-import io.strata.table.BatchWrite;
 import io.strata.table.Table;
-import io.strata.types.DataField;
-import io.strata.types.DataTypes;
-import io.strata.types.RowType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.Counters;
@@ -43,11 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  * containers and delete what the in-process removal finds.
  */
 class MaintenanceJobsYarnIT {
-
-    private static final RowType TYPE = new RowType(List.of(
-            new DataField(0, "p", DataTypes.STRING().withNullable(false)),
-            new DataField(1, "id", DataTypes.INT().withNullable(false)),
-            new DataField(2, "amount", DataTypes.BIGINT())));
 
     /**
      * The JVM options of the application master and the tasks. No
@@ -97,19 +81,7 @@ class MaintenanceJobsYarnIT {
 
     /** A table Paimon created (partitions a and b, 8 buckets each), with three batch writes of Strata. */
     private static Table table(PaimonOracle paimon) {
-        paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"),
-                new TreeMap<>(Map.of("bucket", "8", "file.format", "parquet")));
-        Table table = Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
-        for (int c = 0; c < 3; c++) {
-            try (BatchWrite w = table.newBatchWrite()) {
-                for (int id = 0; id < 400; id++) {
-                    w.write(GenericRow.ofKind(RowKind.INSERT, Utf8String.fromString(id % 3 == 0 ? "b" : "a"), id,
-                            c * 1000L + id));
-                }
-                w.commit();
-            }
-        }
-        return table;
+        return JobTables.written(paimon, 8, 400, Map.of());
     }
 
     private Configuration yarn() {
@@ -119,11 +91,7 @@ class MaintenanceJobsYarnIT {
     }
 
     private static List<String> rows(PaimonOracle paimon) {
-        return paimon.readAll("db", "t").stream().map(MaintenanceJobsYarnIT::text).sorted().toList();
-    }
-
-    private static String text(Row row) {
-        return row.getString(0) + "," + row.getInt(1) + "," + (row.isNullAt(2) ? "null" : row.getLong(2));
+        return JobTables.rows(paimon);
     }
 
     /** What Hadoop reports of a finished job: its task completion events and its counters. */

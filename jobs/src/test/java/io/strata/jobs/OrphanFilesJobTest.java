@@ -3,17 +3,8 @@ package io.strata.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.catalog.Tables;
-import io.strata.data.GenericRow;
-import io.strata.data.RowKind;
-import io.strata.data.Utf8String;
-import io.strata.fs.FileIO;
 import io.strata.oracle.PaimonOracle;
-import io.strata.table.BatchWrite;
 import io.strata.table.Table;
-import io.strata.types.DataField;
-import io.strata.types.DataTypes;
-import io.strata.types.RowType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +13,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.paimon.operation.LocalOrphanFilesClean;
@@ -36,10 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OrphanFilesJobTest {
 
-    private static final RowType TYPE = new RowType(List.of(
-            new DataField(0, "p", DataTypes.STRING().withNullable(false)),
-            new DataField(1, "id", DataTypes.INT().withNullable(false)),
-            new DataField(2, "amount", DataTypes.BIGINT())));
     private static final Instant TWO_DAYS_AGO = Instant.now().minus(Duration.ofDays(2));
 
     @TempDir
@@ -51,18 +37,7 @@ class OrphanFilesJobTest {
      * file, what a killed compaction job staged. Every file is two days old except one in-flight data file.
      */
     private static Table tableWithOrphans(PaimonOracle paimon) throws IOException {
-        Map<String, String> options = new TreeMap<>(Map.of("bucket", "4", "file.format", "parquet"));
-        paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"), options);
-        Table table = Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
-        for (int c = 0; c < 3; c++) {
-            try (BatchWrite w = table.newBatchWrite()) {
-                for (int id = 0; id < 200; id++) {
-                    w.write(GenericRow.ofKind(RowKind.INSERT, Utf8String.fromString(id % 3 == 0 ? "b" : "a"), id,
-                            c * 1000L + id));
-                }
-                w.commit();
-            }
-        }
+        Table table = JobTables.written(paimon, 4, 200, Map.of());
         table.compactFull();
         Path root = Path.of(table.location().toUri());
         Path bucket = root.resolve("p=a").resolve("bucket-1");
@@ -86,14 +61,7 @@ class OrphanFilesJobTest {
     }
 
     private Configuration local() {
-        Configuration conf = new Configuration();
-        conf.set("mapreduce.framework.name", "local");
-        conf.set("fs.defaultFS", "file:///");
-        conf.set("hadoop.tmp.dir", dir.resolve("hadoop-tmp").toString());
-        conf.set("mapreduce.jobtracker.staging.root.dir", dir.resolve("staging").toString());
-        conf.set("mapreduce.cluster.local.dir", dir.resolve("local").toString());
-        conf.setInt("mapreduce.local.map.tasks.maximum", 2);
-        return conf;
+        return JobTables.localRunner(dir);
     }
 
     private static List<String> names(List<org.apache.hadoop.fs.Path> paths) {
@@ -101,8 +69,7 @@ class OrphanFilesJobTest {
     }
 
     private static List<String> rows(PaimonOracle paimon) {
-        return paimon.readAll("db", "t").stream().map(r -> r.getString(0) + "," + r.getInt(1) + "," + r.getLong(2))
-                .sorted().toList();
+        return JobTables.rows(paimon);
     }
 
     private static List<String> paimonOrphans(PaimonOracle paimon) throws Exception {

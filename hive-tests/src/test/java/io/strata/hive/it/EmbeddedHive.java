@@ -186,6 +186,11 @@ public final class EmbeddedHive {
         }
     }
 
+    /** The shared session's value of a setting (null where unset). */
+    public synchronized String setting(String key) {
+        return session.getConf().get(key);
+    }
+
     /**
      * Runs statements in a session of their own whose settings are the shared session's plus {@code settings} (an
      * authorizer, say: Hive sets a session's authorization up once), then returns to the shared session. Stops at

@@ -27,12 +27,15 @@ import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Partitions of a Strata table created with {@code PARTITIONED BY} from Hive, answered from the snapshot without
  * a metastore partition per value: {@code SHOW PARTITIONS}, the partitions a filter keeps in the plan (and
- * with time travel, those of the snapshot read), and {@code ALTER TABLE ... DROP PARTITION}, which deletes the
- * partitions' data in one OVERWRITE snapshot that Apache Paimon reads the same way.
+ * with time travel, those of the snapshot read), {@code ALTER TABLE ... DROP PARTITION}, which deletes the
+ * partitions' data in one OVERWRITE snapshot that Apache Paimon reads the same way, and partition specs in
+ * {@code INSERT}, {@code INSERT OVERWRITE} and {@code TRUNCATE}.
  */
 class HivePartitionsIT {
 
@@ -62,6 +65,37 @@ class HivePartitionsIT {
 
     private static GenericRow row(int id, String v, String dt, int h) {
         return GenericRow.of(id, Utf8String.fromString(v), Utf8String.fromString(dt), h);
+    }
+
+    /**
+     * Partition specs in writes to a table created {@code PARTITIONED BY} from Hive: static, mixed and dynamic
+     * {@code INSERT}, {@code INSERT OVERWRITE} of one partition, {@code TRUNCATE} of another; each one snapshot,
+     * read back by Hive, core and Apache Paimon, with the partitions {@code SHOW PARTITIONS} then lists.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void partitionSpecsInInsertOverwriteAndTruncate(Engine engine) {
+        String name = "parts_written_" + engine.setting();
+        Table table = partitioned(name);
+        String t = "strata_it." + name;
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+
+        hive.query(mode, "INSERT INTO " + t + " PARTITION (dt='2024-01-03', h=4) VALUES (6, 'f')");
+        hive.query(mode, "INSERT INTO " + t + " PARTITION (dt='2024-01-03', h) VALUES (7, 'g', 5)");
+        hive.query(mode, "INSERT INTO " + t + " PARTITION (dt, h) VALUES (8, 'h', '2024-01-04', 6)");
+        hive.query(mode, "INSERT OVERWRITE TABLE " + t + " PARTITION (dt='2024-01-01', h=1) VALUES (9, 'i')");
+        assertThat(latestKind(table)).isEqualTo(CommitKind.OVERWRITE);
+        hive.query("TRUNCATE TABLE " + t + " PARTITION (dt='2024-01-02')");
+
+        List<String> expected = List.of("3\tc\t2024-01-01\t2", "6\tf\t2024-01-03\t4", "7\tg\t2024-01-03\t5",
+                "8\th\t2024-01-04\t6", "9\ti\t2024-01-01\t1");
+        assertThat(hive.query(mode, "SELECT id, v, dt, h FROM " + t)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(coreRows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(PaimonReader.rows(table)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(reload(table).snapshots().listIds()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
+        assertThat(PaimonReader.latestKind(table)).isEqualTo("OVERWRITE");
+        assertThat(hive.query("SHOW PARTITIONS " + t)).containsExactly("dt=2024-01-01/h=1", "dt=2024-01-01/h=2",
+                "dt=2024-01-03/h=4", "dt=2024-01-03/h=5", "dt=2024-01-04/h=6");
     }
 
     /** The statements run once; every read runs on each engine (Tez and MapReduce, {@link EmbeddedHive#queryOnEachMode}). */

@@ -41,6 +41,37 @@ class CreateCommandTest {
         assertThat(s.fields().get(3).type().nullable()).isFalse();
     }
 
+    /**
+     * A primary key without a bucket option makes the table Paimon makes by default, in dynamic bucket mode:
+     * no bucket option stored, and writes assign buckets through the table's hash index.
+     */
+    @Test
+    void primaryKeyWithoutBucketMakesADynamicBucketTableThatTakesWrites() throws IOException {
+        Cli.Result r = Cli.run("create", "--warehouse", wh(), "--table", "shop.dyn", "--columns", COLUMNS,
+                "--primary-key", "dt,id", "--partition-by", "dt");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.out()).contains("options: none");
+        Table table = Cli.table(dir.resolve("lake"), "shop", "dyn");
+        assertThat(table.schema().options()).doesNotContainKey("bucket");
+        assertThat(table.schema().tableOptions().bucket()).isEqualTo(-1);
+        Path csv = dir.resolve("rows.csv");
+        Files.writeString(csv, "dt,id,name,amount\n2026-12-01,1,a,1.00\n2026-12-01,2,b,2.00\n2026-12-02,1,c,3.00\n");
+        Cli.Result ingest = Cli.run("ingest", "--warehouse", wh(), "--table", "shop.dyn", "--format", "csv",
+                csv.toString());
+        assertThat(ingest.exitCode()).as(ingest.toString()).isZero();
+        Files.writeString(csv, "dt,id,name,amount\n2026-12-01,2,b2,20.00\n");
+        assertThat(Cli.run("ingest", "--warehouse", wh(), "--table", "shop.dyn", "--format", "csv",
+                csv.toString()).exitCode()).isZero();
+        assertThat(Cli.rows(table)).containsExactlyInAnyOrder("1 | a | 1.00 | 2026-12-01", "2 | b2 | 20.00 | 2026-12-01",
+                "1 | c | 3.00 | 2026-12-02");
+        assertThat(Cli.run("compact", "--warehouse", wh(), "--table", "shop.dyn").exitCode()).isZero();
+        assertThat(Cli.rows(table)).hasSize(3);
+        try (var index = Files.list(dir.resolve("lake").resolve("shop.db").resolve("dyn").resolve("index"))) {
+            assertThat(index.count()).as("hash index files: one per (partition, bucket) written, per change")
+                    .isEqualTo(2);
+        }
+    }
+
     @Test
     void existingTableIsFailureUnlessIfNotExists() {
         String[] args = {"create", "--warehouse", wh(), "--table", "shop.t", "--columns", "a INT"};
@@ -102,8 +133,9 @@ class CreateCommandTest {
      */
     @Test
     void optionTyposAreNamedAndFormatsRefusedAlike() {
+        // Refused (a bucket key in dynamic bucket mode, since 'bucket' is unset): the error names the typo.
         Cli.Result typo = Cli.run("create", "--warehouse", wh(), "--table", "shop.typo", "--columns", "id INT NOT NULL",
-                "--primary-key", "id", "--option", "buckets=2");
+                "--primary-key", "id", "--option", "buckets=2", "--option", "bucket-key=id");
         assertThat(typo.exitCode()).as(typo.toString()).isEqualTo(2);
         assertThat(typo.err()).contains("'buckets' is not an option Strata knows: did you mean 'bucket'?");
         Cli.Result warned = Cli.run("create", "--warehouse", wh(), "--table", "shop.append", "--columns", "id INT",

@@ -129,9 +129,11 @@ final class OptionsValidation {
                     "a table without primary key takes only 'none'; define a primary key");
         }
         int bucket = typed.bucket();
-        if (!primaryKeys.isEmpty() && bucket == -1) {
-            throw unsupported("bucket", "-1",
-                    "dynamic-bucket primary-key tables are not supported for writing; set bucket to a number > 0");
+        if (!primaryKeys.isEmpty() && bucket == -1 && options.containsKey(TableOptions.BUCKET_KEY.key())) {
+            // As Paimon: in dynamic bucket mode the whole key (without partition columns) finds the bucket.
+            throw unsupported("bucket-key", options.get(TableOptions.BUCKET_KEY.key()), "a primary-key table with"
+                    + " bucket = -1 (dynamic bucket mode) takes no bucket key, as in Paimon; remove it or set 'bucket'"
+                    + " to a number > 0");
         }
         if (primaryKeys.isEmpty() && bucket > 0 && typed.bucketKey().isEmpty()) {
             throw new IllegalArgumentException(

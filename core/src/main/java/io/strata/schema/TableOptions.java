@@ -24,8 +24,9 @@ public final class TableOptions {
 
     public static final ConfigOption<Integer> BUCKET = ConfigOption.intOption(
             "bucket", -1,
-            "Number of buckets per partition. -1: dynamic bucket for primary-key tables, one unbucketed "
-                    + "bucket-0 for append tables; -2: postpone mode (not supported by Strata).");
+            "Number of buckets per partition. -1: dynamic bucket mode for primary-key tables (each key stays in "
+                    + "the bucket it was first written to), one unbucketed bucket-0 for append tables; -2: postpone "
+                    + "mode (not supported by Strata).");
 
     public static final ConfigOption<List<String>> BUCKET_KEY = ConfigOption.of(
             "bucket-key", List.of(),
@@ -151,7 +152,7 @@ public final class TableOptions {
             DELETION_VECTORS_ENABLED, PARTITION_DEFAULT_NAME, PARTITION_LEGACY_NAME, MANIFEST_MERGE_MIN_COUNT,
             MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_COMPACTION_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT,
             COMMIT_REQUIRE_LOCK_ON_OBJECT_STORE, NUM_SORTED_RUN_COMPACTION_TRIGGER, NUM_LEVELS,
-            READ_BATCH_SIZE, DATA_FILE_THIN_MODE), CompactionOptions.ALL, ChangelogOptions.ALL, LifecycleOptions.ALL);
+            READ_BATCH_SIZE, DATA_FILE_THIN_MODE), DynamicBucketOptions.ALL, CompactionOptions.ALL, ChangelogOptions.ALL, LifecycleOptions.ALL);
 
     private final Map<String, String> options;
 

@@ -79,8 +79,8 @@ class SchemaManagerTest {
                 .hasMessageContaining("must include every partition key");
         assertThatThrownBy(() -> manager.createTable(orders().primaryKey("dt").build()))
                 .hasMessageContaining("must not equal the partition keys");
-        assertThatThrownBy(() -> manager.createTable(orders().option("bucket", "-1").build()))
-                .hasMessageContaining("'bucket'").hasMessageContaining("-1");
+        assertThatThrownBy(() -> manager.createTable(orders().option("bucket", "0").build()))
+                .hasMessageContaining("'bucket'").hasMessageContaining("'0'");
         assertThatThrownBy(() -> manager.createTable(orders().option("merge-engine", "first-row")
                         .option("changelog-producer", "input").build()))
                 .hasMessageContaining("'changelog-producer'").hasMessageContaining("first-row");

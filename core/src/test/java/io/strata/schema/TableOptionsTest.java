@@ -52,7 +52,8 @@ class TableOptionsTest {
                 "merge-engin", "deduplicate")))
                 .containsExactly("'buckets' is not an option Strata knows: did you mean 'bucket'?",
                         "'merge-engin' is not an option Strata knows: did you mean 'merge-engine'?");
-        assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("buckets", "2"), List.of("id")))
+        // Refused (a bucket key in dynamic bucket mode, as 'bucket' is unset): the error names the likely typo.
+        assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("buckets", "2", "bucket-key", "id"), List.of("id")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bucket")
                 .hasMessageContaining("did you mean 'bucket'?");
@@ -253,13 +254,21 @@ class TableOptionsTest {
     }
 
     @Test
-    void dynamicBucketIsReadButNotWrittenForPrimaryKeyTables() {
+    void dynamicBucketModeIsWrittenWithPaimonsRules() {
         assertThatCode(() -> TableOptions.validateForRead(Map.of())).doesNotThrowAnyException();
         assertThatCode(() -> TableOptions.validateForWrite(Map.of(), List.of())).doesNotThrowAnyException();
         assertThatCode(() -> TableOptions.validateForWrite(Map.of("bucket", "4"), List.of("id")))
                 .doesNotThrowAnyException();
-        assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of(), List.of("id")))
-                .hasMessageContaining("'bucket' = '-1'").hasMessageContaining("dynamic-bucket");
+        assertThatCode(() -> TableOptions.validateForWrite(Map.of(), List.of("id"))).doesNotThrowAnyException();
+        assertThatCode(() -> TableOptions.validateForWrite(Map.of("dynamic-bucket.target-row-num", "100",
+                "dynamic-bucket.max-buckets", "8", "dynamic-bucket.initial-buckets", "2"), List.of("id")))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("bucket-key", "id"), List.of("id")))
+                .hasMessageContaining("'bucket-key' = 'id'").hasMessageContaining("dynamic bucket mode");
+        assertThatThrownBy(() -> TableOptions.validateForRead(Map.of("dynamic-bucket.max-buckets", "0")))
+                .hasMessageContaining("dynamic-bucket.max-buckets").hasMessageContaining("-1");
+        assertThatThrownBy(() -> TableOptions.validateForRead(Map.of("dynamic-bucket.target-row-num", "-5")))
+                .hasMessageContaining("dynamic-bucket.target-row-num");
         assertThatThrownBy(() -> TableOptions.validateForWrite(Map.of("bucket", "4"), List.of()))
                 .hasMessageContaining("bucket-key");
     }

@@ -48,6 +48,8 @@ class PaimonInteropTest {
             out.add(Arguments.of(format, false, true, -1));
             out.add(Arguments.of(format, false, false, 2));
         }
+        // Dynamic bucket mode (Paimon's default for primary-key tables).
+        out.add(Arguments.of("parquet", true, true, -1));
         return out.stream();
     }
 
@@ -181,20 +183,6 @@ class PaimonInteropTest {
             // And Strata compacts what Paimon wrote.
             table.compactFull();
             assertThat(Rows.sorted(paimon.readAll("db", "t"), type)).isEqualTo(strataRows(table));
-        }
-    }
-
-    @org.junit.jupiter.api.Test
-    void dynamicBucketTablesAreReadButWritesAreRejectedNamingTheOption() throws Exception {
-        RowType type = tableType();
-        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
-            paimon.createTable("db", "dyn", type, List.of("p"), List.of("p", "k"), options("orc", true, -1));
-            Table table = Tables.load(FileIO.local(),
-                    new org.apache.hadoop.fs.Path(paimon.tablePath("db", "dyn").toUri()));
-            assertThat(strataRows(table)).isEmpty();
-            org.assertj.core.api.Assertions.assertThatThrownBy(table::newBatchWrite)
-                    .hasMessageContaining("bucket")
-                    .hasMessageContaining(table.location().toString());
         }
     }
 }

@@ -1,9 +1,11 @@
 package io.strata.table.commit;
 
+import io.strata.data.BinaryRow;
 import io.strata.data.Row;
 import io.strata.data.RowComparator;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
+import io.strata.manifest.IndexFileMeta;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.schema.TableSchema;
@@ -82,32 +84,45 @@ final class CommitConflicts {
     }
 
     /**
-     * Each bucket whose index files the commit replaces must still have exactly the index files the
-     * commit deletes (none if it deletes none): otherwise a concurrent commit changed its vectors.
+     * Each bucket whose index files of a type (deletion vectors, key hashes) the commit replaces must still
+     * have exactly the files of that type the commit deletes (none if it deletes none): otherwise a
+     * concurrent commit changed its vectors, or assigned keys to it.
      */
-    void checkDeletionVectors(Snapshot latest, List<IndexManifestEntry> indexChanges) throws IOException {
+    void checkIndexFiles(Snapshot latest, List<IndexManifestEntry> indexChanges) throws IOException {
         if (indexChanges.isEmpty()) {
             return;
         }
-        Map<SnapshotFiles.BucketKey, Set<String>> expected = new LinkedHashMap<>();
+        Map<IndexKey, Set<String>> expected = new LinkedHashMap<>();
         for (IndexManifestEntry e : indexChanges) {
-            Set<String> names = expected.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
-                    k -> new TreeSet<>());
+            Set<String> names = expected.computeIfAbsent(IndexKey.of(e), k -> new TreeSet<>());
             if (e.kind() == FileKind.DELETE) {
                 names.add(e.indexFile().fileName());
             }
         }
-        Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> current = latest == null
-                ? Map.of() : snapshotFiles.deletionIndexFiles(latest);
-        for (Map.Entry<SnapshotFiles.BucketKey, Set<String>> b : expected.entrySet()) {
-            Set<String> actual = new TreeSet<>();
-            current.getOrDefault(b.getKey(), List.of()).forEach(e -> actual.add(e.indexFile().fileName()));
-            if (!actual.equals(b.getValue())) {
-                throw new CommitConflictException(paths.root(), "Commit conflict on table " + paths.root() + ": the deletion vectors of bucket "
-                        + b.getKey().bucket() + " of partition " + paths.partitionPath(b.getKey().partition())
-                        + " were changed by snapshot <= " + (latest == null ? 0 : latest.id()) + " (index files " + actual
-                        + ", expected " + b.getValue() + "; a concurrent compaction?)");
+        Map<IndexKey, Set<String>> current = new LinkedHashMap<>();
+        if (latest != null) {
+            for (IndexManifestEntry e : snapshotFiles.liveIndexEntries(latest)) {
+                current.computeIfAbsent(IndexKey.of(e), k -> new TreeSet<>()).add(e.indexFile().fileName());
             }
+        }
+        for (Map.Entry<IndexKey, Set<String>> b : expected.entrySet()) {
+            Set<String> actual = current.getOrDefault(b.getKey(), Set.of());
+            if (!actual.equals(b.getValue())) {
+                boolean hashes = IndexFileMeta.HASH.equals(b.getKey().type());
+                throw new CommitConflictException(paths.root(), "Commit conflict on table " + paths.root() + ": the "
+                        + (hashes ? "key hash index" : "deletion vectors") + " of bucket " + b.getKey().bucket()
+                        + " of partition " + paths.partitionPath(b.getKey().partition()) + " were changed by snapshot <= "
+                        + (latest == null ? 0 : latest.id()) + " (index files " + actual + ", expected " + b.getValue()
+                        + (hashes ? "; another writer assigned keys to it: a dynamic-bucket table takes one writer at a"
+                                + " time)" : "; a concurrent compaction?)"));
+            }
+        }
+    }
+
+    /** The index files of one type of one bucket. */
+    private record IndexKey(BinaryRow partition, int bucket, String type) {
+        static IndexKey of(IndexManifestEntry e) {
+            return new IndexKey(e.partition(), e.bucket(), e.indexFile().indexType());
         }
     }
 

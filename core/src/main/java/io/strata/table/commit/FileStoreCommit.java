@@ -255,8 +255,8 @@ public final class FileStoreCommit {
                 if (latest.isPresent()) {
                     conflicts.checkFiles(latest.get(), liveFiles, attemptChanges);
                 }
-                // The computed index changes are the latest snapshot's by construction: only the fixed ones are checked.
-                conflicts.checkDeletionVectors(latest.orElse(null), indexChanges);
+                // With the computed changes, which delete a replaced bucket's files as the latest snapshot lists them.
+                conflicts.checkIndexFiles(latest.orElse(null), attemptIndexChanges);
                 List<Path> attemptFiles = new ArrayList<>();
                 Snapshot next;
                 SnapshotCreation outcome;

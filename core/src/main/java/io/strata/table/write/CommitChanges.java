@@ -17,9 +17,10 @@ import java.util.function.BiConsumer;
 
 /**
  * What {@link CommitMessage}s hand to one commit, gathered bucket by bucket: the manifest entries of the files the buckets
- * flushed and of their input changelog, which make the APPEND snapshot; those of the compactions (files
- * removed and added) and of their changelog, with the deletion-vector index changes of the buckets whose
- * vectors the compactions changed, which make the COMPACT snapshot.
+ * flushed and of their input changelog, with the hash index changes of dynamic buckets that took new keys,
+ * which make the APPEND snapshot; those of the compactions (files removed and added) and of their changelog,
+ * with the deletion-vector index changes of the buckets whose vectors the compactions changed, which make
+ * the COMPACT snapshot.
  */
 final class CommitChanges {
 
@@ -29,6 +30,8 @@ final class CommitChanges {
     private final List<ManifestEntry> compactedChangelog = new ArrayList<>();
     private final List<IndexManifestEntry> indexChanges = new ArrayList<>();
     private final Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> indexChangesByBucket = new LinkedHashMap<>();
+    private final List<IndexManifestEntry> appendedIndex = new ArrayList<>();
+    private final Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> appendedIndexByBucket = new LinkedHashMap<>();
 
     private CommitChanges() {}
 
@@ -50,18 +53,36 @@ final class CommitChanges {
         entries(message, FileKind.ADD, m.compactAfter(), compacted);
         entries(message, FileKind.ADD, m.changelogFiles(), appendedChangelog);
         entries(message, FileKind.ADD, m.compactChangelog(), compactedChangelog);
-        List<IndexManifestEntry> index = indexChanges(message);
-        if (!index.isEmpty()) {
-            indexChangesByBucket.merge(new SnapshotFiles.BucketKey(partition, bucket), index, (a, b) -> {
-                List<IndexManifestEntry> all = new ArrayList<>(a);
-                all.addAll(b);
-                return all;
-            });
-            indexChanges.addAll(index);
+        SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(partition, bucket);
+        List<IndexManifestEntry> vectors = new ArrayList<>();
+        List<IndexManifestEntry> hashes = new ArrayList<>();
+        for (IndexManifestEntry e : indexChanges(message)) {
+            (IndexFileMeta.HASH.equals(e.indexFile().indexType()) ? hashes : vectors).add(e);
         }
+        if (!hashes.isEmpty() && appendedIndexByBucket.containsKey(key)) {
+            // Two writers assigned new keys to one bucket on their own: keeping either file would lose keys.
+            throw new IllegalStateException("Two writers of one commit assigned new keys to dynamic bucket " + bucket
+                    + " of one partition (each partition of a dynamic-bucket table must be written by one writer per"
+                    + " commit)");
+        }
+        add(key, vectors, indexChanges, indexChangesByBucket);
+        add(key, hashes, appendedIndex, appendedIndexByBucket);
     }
 
-    /** A message's deletion-vector index changes as index manifest entries: replaced ones, then new ones. */
+    private static void add(SnapshotFiles.BucketKey key, List<IndexManifestEntry> index, List<IndexManifestEntry> all,
+            Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> byBucket) {
+        if (index.isEmpty()) {
+            return;
+        }
+        byBucket.merge(key, index, (a, b) -> {
+            List<IndexManifestEntry> merged = new ArrayList<>(a);
+            merged.addAll(b);
+            return merged;
+        });
+        all.addAll(index);
+    }
+
+    /** A message's index changes (deletion vectors, key hashes) as index manifest entries: replaced ones, then new ones. */
     static List<IndexManifestEntry> indexChanges(CommitMessage m) {
         List<IndexManifestEntry> index = new ArrayList<>();
         for (IndexFileMeta f : CommitMessageFiles.of(m).deletedIndexFiles()) {
@@ -91,6 +112,8 @@ final class CommitChanges {
         copy.compacted.addAll(compacted);
         copy.indexChanges.addAll(indexChanges);
         copy.indexChangesByBucket.putAll(indexChangesByBucket);
+        copy.appendedIndex.addAll(appendedIndex);
+        copy.appendedIndexByBucket.putAll(appendedIndexByBucket);
         return copy;
     }
 
@@ -118,6 +141,16 @@ final class CommitChanges {
 
     List<ManifestEntry> compactedChangelog() {
         return compactedChangelog;
+    }
+
+    /** The hash index changes of the buckets that took new keys: part of the APPEND (or OVERWRITE) snapshot. */
+    List<IndexManifestEntry> appendedIndex() {
+        return appendedIndex;
+    }
+
+    /** Hands each bucket whose key hashes changed its index changes, once the APPEND snapshot landed. */
+    void forEachBucketAppendedIndexChange(BiConsumer<SnapshotFiles.BucketKey, List<IndexManifestEntry>> action) {
+        appendedIndexByBucket.forEach(action);
     }
 
     /** The deletion-vector index changes of all buckets. */

@@ -198,9 +198,10 @@ public final class JobCommit implements TableCommit {
         if (rows) {
             try {
                 snapshot = overwrite == null
-                        ? commit.commit(changes.appended(), changes.appendedChangelog(), commitIdentifier, CommitKind.APPEND)
-                        : commit.commit(changes.appended(), List.of(), List.of(), overwrite::replaced, commitIdentifier,
-                                CommitKind.OVERWRITE);
+                        ? commit.commit(changes.appended(), changes.appendedChangelog(), changes.appendedIndex(),
+                                commitIdentifier, CommitKind.APPEND)
+                        : commit.commit(changes.appended(), List.of(), changes.appendedIndex(), overwrite::replaced,
+                                commitIdentifier, CommitKind.OVERWRITE);
             } catch (CommitCallbackException e) {
                 // The snapshot landed and references the data files: they must stay.
                 callbackFailure = e;
@@ -216,6 +217,9 @@ public final class JobCommit implements TableCommit {
                 discard(messages, false);
                 throw e instanceof CommitFailedException failed ? failed : CommitFailedException.because(store.location(), e);
             }
+        }
+        if (rows) {
+            changes.forEachBucketAppendedIndexChange(writer::indexCommitted);
         }
         if (changes.hasCompact()) {
             try {

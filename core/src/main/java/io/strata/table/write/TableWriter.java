@@ -89,6 +89,12 @@ public final class TableWriter implements BatchWrite, TableWrite {
     private final int numBuckets;
     private final KeyEncoder partitionEncoder;
     private final BucketFunction bucketFunction;
+    /** Dynamic bucket mode ({@code bucket = -1} with a primary key): the hash of the key picks no bucket by itself. */
+    private final boolean dynamicBucketMode;
+    /** Dynamic bucket mode: the hash of a row's primary key without partition columns; else null. */
+    private final KeyEncoder keyHash;
+    /** Dynamic bucket mode: which bucket each key is in; dropped with the buckets, read again at the next write. */
+    private DynamicBucketAssigner dynamicBuckets;
     private final int[] keyPositions;
     private final int[] primaryKeyPositions;
     private final WriteMerge writeMerge;
@@ -231,6 +237,15 @@ public final class TableWriter implements BatchWrite, TableWrite {
         }
         this.bucketFunction = numBuckets > 0 ? BucketFunction.of(schema) : null;
         this.keyPositions = positions(schema.trimmedPrimaryKeys());
+        this.dynamicBucketMode = primaryKey && numBuckets == -1;
+        if (dynamicBucketMode && !schema.primaryKeys().containsAll(schema.partitionKeys())) {
+            throw new IllegalArgumentException("Table " + store.location() + " cannot be written: its primary key "
+                    + schema.primaryKeys() + " lacks partition key(s) " + schema.partitionKeys().stream()
+                    .filter(k -> !schema.primaryKeys().contains(k)).toList() + ", which in dynamic bucket mode"
+                    + " (bucket = -1) makes a key move between partitions (Paimon's cross-partition upsert, kept in a"
+                    + " global index that Strata does not write yet): add the partition keys to the primary key");
+        }
+        this.keyHash = dynamicBucketMode ? new KeyEncoder(rowType, keyPositions) : null;
         this.primaryKeyPositions = positions(schema.primaryKeys());
         // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
         if (rejectDuplicateKeys != null && !primaryKey) {
@@ -281,9 +296,10 @@ public final class TableWriter implements BatchWrite, TableWrite {
             }
         }
         BinaryRow partition = partitionEncoder.encode(row);
-        int bucket = numBuckets > 0 ? bucketFunction.bucket(row) : 0;
-        SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(partition, bucket);
         try {
+            int bucket = numBuckets > 0 ? bucketFunction.bucket(row)
+                    : dynamicBucketMode ? dynamicBuckets().assign(partition, keyHash.hash(row)) : 0;
+            SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(partition, bucket);
             BucketWriter writer = writers.get(key);
             if (writer == null) {
                 writer = newWriter(key);
@@ -306,6 +322,13 @@ public final class TableWriter implements BatchWrite, TableWrite {
         GenericRow copy = GenericRow.copyOf(row, rowType);
         copy.setKind(RowKind.DELETE);
         write(copy);
+    }
+
+    private DynamicBucketAssigner dynamicBuckets() {
+        if (dynamicBuckets == null) {
+            dynamicBuckets = new DynamicBucketAssigner(store, ignorePreviousFiles);
+        }
+        return dynamicBuckets;
     }
 
     private BucketWriter newWriter(SnapshotFiles.BucketKey key) throws IOException {
@@ -433,6 +456,9 @@ public final class TableWriter implements BatchWrite, TableWrite {
             // After a commit that landed the restored state is stale; after one that failed it is dropped.
             restoredFiles = null;
             restoredIndex = null;
+            if (dynamicBuckets != null) {
+                dynamicBuckets.forgetSnapshot();
+            }
         }
     }
 
@@ -446,11 +472,20 @@ public final class TableWriter implements BatchWrite, TableWrite {
             waitCompaction = true;
         }
         List<CommitMessage> messages = new ArrayList<>();
-        int totalBuckets = Math.max(numBuckets, 1);
+        // Paimon's count for files of dynamic buckets is -1 (no fixed count); append tables without buckets write 1.
+        int totalBuckets = dynamicBucketMode ? -1 : Math.max(numBuckets, 1);
         try {
             for (BucketWriter w : writers.values()) {
                 MergeTreeBucket.Increment increment = w.prepareCommit(waitCompaction, fullCompaction);
-                List<IndexManifestEntry> index = w.deletions == null ? List.of() : w.deletions.changes();
+                List<IndexManifestEntry> index = new ArrayList<>();
+                if (w.deletions != null) {
+                    index.addAll(w.deletions.changes());
+                }
+                if (dynamicBucketMode) {
+                    // The bucket's key hashes land with its rows (the APPEND snapshot), or a later write would
+                    // not find the keys and put them into a second bucket.
+                    index.addAll(dynamicBuckets().changes(w.key.partition(), w.key.bucket()));
+                }
                 messages.add(message(w.key, totalBuckets, increment, index));
             }
         } catch (IOException | RuntimeException e) {
@@ -482,7 +517,15 @@ public final class TableWriter implements BatchWrite, TableWrite {
 
         @Override
         public void indexCommitted(SnapshotFiles.BucketKey bucket, List<IndexManifestEntry> changes) {
-            writers.get(bucket).deletions.committed(changes);
+            List<IndexManifestEntry> hashes = changes.stream()
+                    .filter(e -> IndexFileMeta.HASH.equals(e.indexFile().indexType())).toList();
+            if (!hashes.isEmpty() && dynamicBuckets != null) {
+                dynamicBuckets.committed(bucket.partition(), bucket.bucket(), hashes);
+            }
+            if (hashes.size() < changes.size()) {
+                writers.get(bucket).deletions.committed(changes.stream()
+                        .filter(e -> !IndexFileMeta.HASH.equals(e.indexFile().indexType())).toList());
+            }
         }
     };
 
@@ -507,6 +550,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
         writers.clear();
         restoredFiles = null;
         restoredIndex = null;
+        dynamicBuckets = null;
     }
 
     private void shutdownCompaction() {

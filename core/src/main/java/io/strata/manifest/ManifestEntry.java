@@ -26,6 +26,17 @@ public record ManifestEntry(FileKind kind, BinaryRow partition, int bucket, int 
         Objects.requireNonNull(file, "file");
     }
 
+    /** The bucket number of files in Paimon's postpone bucket ({@code bucket-postpone}, tables with {@code bucket = -2}). */
+    public static final int POSTPONE_BUCKET = -2;
+
+    /**
+     * Whether the file waits in the postpone bucket of a {@code bucket = -2} table: Paimon's readers do not
+     * see it until its postpone compaction moves its rows into a real bucket.
+     */
+    public boolean postponed() {
+        return bucket == POSTPONE_BUCKET;
+    }
+
     /** The file's level. */
     public int level() {
         return file.level();

@@ -27,11 +27,8 @@ final class OptionsValidation {
         TableOptions typed = new TableOptions(options);
 
         int bucket = typed.bucket();
-        if (bucket == -2) {
-            throw unsupported("bucket", "-2", "postpone-bucket tables are not supported; supported: bucket > 0 or -1");
-        }
         if (bucket == 0 || bucket < -2) {
-            throw unsupported("bucket", String.valueOf(bucket), "supported: bucket > 0 or -1");
+            throw unsupported("bucket", String.valueOf(bucket), "supported: bucket > 0, -1 or -2 (postpone)");
         }
         String bucketFunction = options.get("bucket-function.type");
         if (bucketFunction != null && !bucketFunction.trim().equalsIgnoreCase("default")) {
@@ -95,6 +92,13 @@ final class OptionsValidation {
         // Every merge engine and changelog producer is written (docs/changelog.md); first-row compacts level 0
         // at every commit, since its batch reads skip level 0. Paimon's own restrictions are kept.
         new ChangelogOptions(typed);
+        if (typed.bucket() == -2) {
+            // Paimon's postpone mode: rows wait in bucket-postpone (Avro files) until a postpone compaction moves
+            // them into buckets whose count each partition keeps; Strata reads the buckets, not the waiting rows.
+            throw unsupported("bucket", "-2", "Strata reads postpone-bucket tables (the rows Paimon's postpone "
+                    + "compaction moved into buckets) but does not write or compact them yet; write them with Paimon "
+                    + "(Flink), or use a table with bucket > 0 or -1");
+        }
         if (typed.mergeEngine() == MergeEngine.FIRST_ROW) {
             ChangelogProducer producer = typed.changelogProducer();
             if (producer != ChangelogProducer.NONE && producer != ChangelogProducer.LOOKUP) {

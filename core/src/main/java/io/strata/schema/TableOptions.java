@@ -26,7 +26,7 @@ public final class TableOptions {
             "bucket", -1,
             "Number of buckets per partition. -1: dynamic bucket mode for primary-key tables (each key stays in "
                     + "the bucket it was first written to), one unbucketed bucket-0 for append tables; -2: postpone "
-                    + "mode (not supported by Strata).");
+                    + "mode (read by Strata: rows in real buckets; not written).");
 
     public static final ConfigOption<List<String>> BUCKET_KEY = ConfigOption.of(
             "bucket-key", List.of(),

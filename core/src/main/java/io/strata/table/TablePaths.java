@@ -3,6 +3,7 @@ package io.strata.table;
 import io.strata.api.PublicApi;
 import io.strata.data.BinaryRow;
 import io.strata.data.RowValues;
+import io.strata.manifest.ManifestEntry;
 import io.strata.types.RowType;
 import java.util.BitSet;
 import org.apache.hadoop.fs.Path;
@@ -85,7 +86,8 @@ public final class TablePaths {
     public Path bucketDirectory(BinaryRow partition, int bucket) {
         String partitionPath = partitionPath(partition);
         Path parent = partitionPath.isEmpty() ? root : new Path(root, partitionPath);
-        return new Path(parent, "bucket-" + bucket);
+        // Paimon's postpone bucket (bucket = -2 tables) keeps its files apart until they are compacted.
+        return new Path(parent, bucket == ManifestEntry.POSTPONE_BUCKET ? "bucket-postpone" : "bucket-" + bucket);
     }
 
     /** Escapes a partition name or value the way Hive and Paimon do ({@code %XX} for special characters). */

@@ -162,6 +162,30 @@ public final class PaimonOracle implements AutoCloseable {
     }
 
     /**
+     * Writes the rows of a postpone-bucket table ({@code bucket = -2}) into real buckets, as Paimon 1.4's Flink
+     * batch sink does ({@code postpone.batch-write-fixed-bucket}, its default): a write-only copy of the table
+     * with {@code numBuckets} buckets writes the files, a copy with bucket -2 commits them, so the files record
+     * {@code numBuckets} as their partition's bucket count.
+     */
+    public void writePostponeTableIntoBuckets(String db, String table, List<? extends Row> rows, int numBuckets) {
+        FileStoreTable t = (FileStoreTable) table(db, table);
+        RowType type = PaimonTypes.toStrata(t.rowType());
+        FileStoreTable fixed = org.apache.paimon.table.PostponeUtils.tableForFixBucketWrite(t)
+                .copy(Map.of("bucket", String.valueOf(numBuckets)));
+        try (BatchTableWrite write = fixed.newBatchWriteBuilder().newWrite().withIOManager(ioManager);
+                BatchTableCommit commit = org.apache.paimon.table.PostponeUtils.tableForCommit(t)
+                        .newBatchWriteBuilder().newCommit()) {
+            for (Row row : rows) {
+                write.write(PaimonValues.toPaimonRow(row, type));
+            }
+            commit.commit(write.prepareCommit());
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not write " + rows.size() + " rows into the buckets of "
+                    + db + "." + table, e);
+        }
+    }
+
+    /**
      * Dynamic bucket mode ({@code bucket = -1} with a primary key): the caller assigns buckets. Paimon's
      * hash assigner (one assigner, as Flink runs it with parallelism 1) reads the table's HASH index, so
      * a key already in the table goes to its existing bucket and new keys fill buckets up to

@@ -168,8 +168,7 @@ class TableOptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "bucket|-2|postpone",
-            "bucket|0|bucket > 0 or -1",
+            "bucket|0|bucket > 0, -1 or -2",
             "bucket-function.type|mod|default",
             "file.format|avro|reads and writes orc and parquet",
             "partition.legacy-name|false|true",

@@ -25,6 +25,8 @@ import org.slf4j.LoggerFactory;
 /**
  * How Hive must cluster the rows of an INSERT into a Strata table before its writers: by partition and,
  * for a table with a fixed number of buckets, by bucket ({@link BucketUdf}, Strata's own bucket function).
+ * A primary-key table in dynamic bucket mode is clustered by partition only, since a partition's new keys
+ * must be assigned to buckets by one writer; without partitions, all its rows go to one task.
  * Hive hashes and sorts the rows on these expressions in one shuffle, so every (partition, bucket) is
  * written by exactly one task: the sequence numbers of one bucket never overlap within a commit, the later
  * of two rows with one key wins as in any single Strata write, and each bucket gets one new file per
@@ -42,8 +44,8 @@ final class WriteClustering {
     private WriteClustering() {}
 
     /**
-     * The clustering of an INSERT's rows, or null when the rows need none (an unpartitioned table without
-     * fixed buckets) or when the Hive table lacks a column the clustering needs (the writer then fails on
+     * The clustering of an INSERT's rows, or null when the rows need none (an unpartitioned append table
+     * without fixed buckets) or when the Hive table lacks a column the clustering needs (the writer then fails on
      * the row, naming the column).
      */
     static DynamicPartitionCtx context(HiveConf conf, org.apache.hadoop.hive.ql.metadata.Table hiveTable, Table table,
@@ -69,11 +71,21 @@ final class WriteClustering {
             expressions.add(cols -> cols.get(position).clone());
         }
         if (schema.tableOptions().bucket() > 0) {
-            Function<List<ExprNodeDesc>, ExprNodeDesc> bucket = bucketExpression(name, schema, columns);
+            Function<List<ExprNodeDesc>, ExprNodeDesc> bucket = bucketExpression(name, schema, columns,
+                    schema.tableOptions().bucket());
             if (bucket == null) {
                 return null;
             }
             expressions.add(bucket);
+        } else if (schema.isPrimaryKeyTable() && expressions.isEmpty()) {
+            // Dynamic bucket mode without partitions: one writer must assign every new key of the table to its
+            // bucket (two would both open bucket 0), so all rows meet in one task: the bucket of one bucket,
+            // since Hive drops a constant from the shuffle key and would not shuffle at all.
+            Function<List<ExprNodeDesc>, ExprNodeDesc> one = bucketExpression(name, schema, columns, 1);
+            if (one == null) {
+                return null;
+            }
+            expressions.add(one);
         }
         if (expressions.isEmpty()) {
             return null;
@@ -103,7 +115,7 @@ final class WriteClustering {
         }
         List<String> columns = columns(hiveTable);
         Function<List<ExprNodeDesc>, ExprNodeDesc> bucket =
-                bucketExpression(hiveTable.getFullyQualifiedName(), schema, columns);
+                bucketExpression(hiveTable.getFullyQualifiedName(), schema, columns, schema.tableOptions().bucket());
         if (bucket == null) {
             return;
         }
@@ -136,11 +148,11 @@ final class WriteClustering {
     }
 
     /**
-     * Strata's bucket of a row whose columns are {@code columns}, or null (logged) when one of the bucket-key
-     * columns is not among them.
+     * Strata's bucket of a row whose columns are {@code columns} among {@code numBuckets} buckets, or null
+     * (logged) when one of the bucket-key columns is not among them.
      */
     private static Function<List<ExprNodeDesc>, ExprNodeDesc> bucketExpression(String hiveTable, TableSchema schema,
-            List<String> columns) {
+            List<String> columns, int numBuckets) {
         List<DataField> keyFields = new ArrayList<>();
         List<Integer> keyPositions = new ArrayList<>();
         for (String key : schema.bucketKeys()) {
@@ -152,7 +164,6 @@ final class WriteClustering {
             keyFields.add(schema.field(key));
             keyPositions.add(position);
         }
-        int numBuckets = schema.tableOptions().bucket();
         return cols -> bucket(hiveTable, keyFields, numBuckets, keyPositions, cols);
     }
 

@@ -94,7 +94,7 @@ final class SnapshotChanges {
             for (ManifestFileMeta meta : lists.read(list)) {
                 for (ManifestEntry e : manifests.read(meta.fileName())) {
                     // A delta also lists the files an APPEND commit replaced; only what it added is new.
-                    if (e.kind() == FileKind.ADD) {
+                    if (e.kind() == FileKind.ADD && !e.postponed()) {
                         byBucket.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
                                 k -> new ArrayList<>()).add(e);
                     }

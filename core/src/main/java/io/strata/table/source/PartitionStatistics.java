@@ -72,7 +72,7 @@ public final class PartitionStatistics {
     private static Map<String, Partition> collect(TableStore table, Snapshot snapshot, Set<String> only) {
         List<ManifestEntry> live;
         try {
-            live = table.snapshotFiles().liveEntries(snapshot, null);
+            live = table.snapshotFiles().liveEntries(snapshot, null).stream().filter(e -> !e.postponed()).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read the files of snapshot " + snapshot.id() + " of table "
                     + table.location() + ": " + e.getMessage(), e);

@@ -149,6 +149,9 @@ public final class SnapshotScan implements TableScan {
         SnapshotFiles files = store.snapshotFiles();
         Map<SnapshotFiles.BucketKey, List<ManifestEntry>> byBucket = new LinkedHashMap<>();
         for (ManifestEntry e : files.liveEntries(snapshot, partitionFilter)) {
+            if (e.postponed()) {
+                continue; // invisible until compacted into a bucket, as Paimon reads it
+            }
             // A bucket the filter's key values cannot hash to holds no match (files written with another
             // bucket count are kept: their rows were placed by that count).
             if (buckets != null && e.totalBuckets() == numBuckets && !buckets.contains(e.bucket())) {

@@ -48,7 +48,7 @@ public final class BucketUdf extends GenericUDF {
     /**
      * @param hiveTable the Hive table's name, for errors
      * @param keyFields the table's bucket-key columns, in bucket-key order (the arguments' order)
-     * @param numBuckets the table's fixed number of buckets
+     * @param numBuckets the table's fixed number of buckets (1 puts every row into one group)
      */
     public BucketUdf(String hiveTable, List<DataField> keyFields, int numBuckets) {
         this.hiveTable = hiveTable;

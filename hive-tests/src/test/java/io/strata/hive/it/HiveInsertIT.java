@@ -286,6 +286,59 @@ class HiveInsertIT {
     }
 
     /**
+     * Primary-key tables in dynamic bucket mode (no bucket option, Paimon's default), partitioned and not: Hive
+     * hands each partition to one writer (the whole table when unpartitioned), which assigns new keys to buckets
+     * of at most {@code dynamic-bucket.target-row-num} keys and finds known keys in their bucket; every key is in
+     * one bucket, as Paimon reads it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Engine.class)
+    void insertIntoDynamicBucketTablesKeepsEachKeyInOneBucket(Engine engine) throws Exception {
+        ExecutionMode mode = ExecutionMode.of(engine, true);
+        String source = "strata_it.dyn_source_" + engine.setting();
+        hive.query("CREATE TABLE " + source + " (id INT, name STRING) STORED AS ORC");
+        for (int part = 0; part < 2; part++) {
+            hive.query(mode, "INSERT INTO " + source + " SELECT " + (part * 100) + " + e.pos, 'n'"
+                    + " FROM (SELECT 1) one LATERAL VIEW posexplode(split(space(99), ' ')) e AS pos, x");
+        }
+        for (boolean partitioned : new boolean[] {true, false}) {
+            String name = "ins_dyn_" + (partitioned ? "p_" : "u_") + engine.setting();
+            Schema.Builder schema = Schema.newBuilder()
+                    .column("id", DataTypes.INT().withNullable(false))
+                    .column("name", DataTypes.STRING())
+                    .column("dt", DataTypes.STRING().withNullable(false))
+                    .primaryKey(partitioned ? List.of("dt", "id") : List.of("id"))
+                    .option("dynamic-bucket.target-row-num", "30");
+            if (partitioned) {
+                schema.partitionKeys("dt");
+            }
+            Table table = catalog.createTable(Identifier.of("w", name), schema.build(), false);
+            hive.query("CREATE EXTERNAL TABLE strata_it." + name + " STORED BY 'io.strata.hive.StrataStorageHandler'"
+                    + " LOCATION '" + table.location() + "'");
+            String target = "strata_it." + name;
+            String first = "INSERT INTO " + target + " SELECT id, name, if(id % 2 = 0, 'even', 'odd') FROM " + source
+                    + " WHERE id < 150";
+            assertThat(String.join("\n", hive.run(mode, "EXPLAIN " + first))).as("rows shuffled to the writers")
+                    .contains("Reduce Output Operator");
+            hive.run("SET mapreduce.job.reduces=3");
+            try {
+                hive.query(mode, first);
+                hive.query(mode, "INSERT INTO " + target + " SELECT id, 'again', if(id % 2 = 0, 'even', 'odd') FROM "
+                        + source + " WHERE id >= 100");
+            } finally {
+                hive.run("SET mapreduce.job.reduces=-1");
+            }
+            assertThat(hive.query("SELECT count(*), count(DISTINCT id), sum(if(name = 'again', 1, 0)) FROM " + target))
+                    .as(name).containsExactly("200\t200\t100");
+            assertThat(PaimonReader.rows(table)).as(name).hasSize(200);
+            Map<Path, Long> buckets = dataFiles(table).stream()
+                    .collect(Collectors.groupingBy(Path::getParent, Collectors.counting()));
+            // 100 keys per partition (200 without) in buckets of 30.
+            assertThat(buckets).as(name).hasSize(partitioned ? 8 : 7);
+        }
+    }
+
+    /**
      * Another writer commits to the table all the while a Hive INSERT runs: both land, nothing is lost, each
      * commit is one snapshot (the statement's commit retries on top of the other writer's snapshots).
      */

@@ -118,10 +118,17 @@ final class OptionsValidation {
         if (typed.deletionVectorsEnabled()) {
             validateForDeletionVectors(options, typed);
         }
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            // File indexes only speed up reads, so a reader may ignore them; a writer must build them.
-            if (e.getKey().startsWith("file-index.")) {
-                throw unsupported(e.getKey(), e.getValue(), "Strata cannot write file indexes yet");
+        // File indexes only speed up reads, so a reader may ignore them; a writer must build them.
+        FileIndexOptions fileIndex = new FileIndexOptions(options);
+        for (Map.Entry<String, String> e : fileIndex.otherTypes().entrySet()) {
+            throw unsupported(e.getKey(), e.getValue(), "Strata writes bloom-filter file indexes only"
+                    + " ('file-index.bloom-filter.columns'); Paimon's bitmap, bsi and range-bitmap indexes are not"
+                    + " written yet");
+        }
+        for (io.strata.fileindex.BloomFilterColumn bloom : fileIndex.bloomFilters()) {
+            if (bloom.column().contains("[")) {
+                throw unsupported("file-index.bloom-filter.columns", options.get("file-index.bloom-filter.columns"),
+                        "map-key columns ('" + bloom.column() + "') are not indexed by Strata yet");
             }
         }
         if (primaryKeys == null) {

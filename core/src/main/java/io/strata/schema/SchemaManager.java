@@ -1,6 +1,7 @@
 package io.strata.schema;
 
 import io.strata.api.PublicApi;
+import io.strata.fileindex.DataFileIndexWriter;
 import io.strata.fs.FileIO;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
@@ -179,6 +180,7 @@ public final class SchemaManager {
         requireKnown("sequence field (option 'sequence.field')", typed.sequenceField(), names);
         TableSchema schema = new TableSchema(0, fields, ids.highest(), partitionKeys, primaryKeys, options,
                 spec.comment(), timeMillis);
+        DataFileIndexWriter.check(schema.rowType(), new FileIndexOptions(options).bloomFilters());
         return schema;
     }
 

@@ -34,7 +34,7 @@ class CoreLayeringTest {
             List.of("types"),
             List.of("data"),
             List.of("json", "fs", "predicate"),
-            List.of("format"),
+            List.of("format", "fileindex"),
             List.of("format.orc", "format.parquet"),
             List.of("format.registry"),
             List.of("schema", "manifest"),

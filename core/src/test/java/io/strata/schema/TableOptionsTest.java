@@ -201,7 +201,8 @@ class TableOptionsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "changelog-producer.row-deduplicate-ignore-fields|a|cannot write",
-            "file-index.bloom-filter.columns|a|file indexes"})
+            "file-index.bitmap.columns|a|bloom-filter file indexes only",
+            "file-index.bloom-filter.columns|m[k]|map-key columns"})
     void optionsStrataCanReadButNotWriteAreRejectedForWrite(String key, String value, String hint) {
         Map<String, String> options = Map.of(key, value, "bucket", "2");
         assertThatCode(() -> TableOptions.validateForRead(options)).doesNotThrowAnyException();

@@ -29,6 +29,7 @@ import io.strata.lsm.SortedRun;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileSource;
+import io.strata.schema.FileIndexOptions;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
 import io.strata.schema.MergeEngine;
@@ -187,7 +188,7 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
     private RollingDataFileWriter newWriter(int outputLevel, DataFileNames fileNames) {
         return new RollingDataFileWriter(store.fileIO(), bucketDirectory, rowType, keyPositions, true,
                 options.fileFormat(), options.fileCompression(), options.targetFileSize(true), fileNames, schema.id(),
-                outputLevel, FileSource.COMPACT);
+                outputLevel, FileSource.COMPACT, new FileIndexOptions(schema.options()));
     }
 
     private CompactResult rewriteMerged(int outputLevel, boolean dropDelete, List<List<SortedRun>> sections)

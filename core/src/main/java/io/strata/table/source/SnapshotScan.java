@@ -1,11 +1,13 @@
 package io.strata.table.source;
 
+import io.strata.fileindex.FileIndexPredicate;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.IndexFileMeta;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
 import io.strata.predicate.Predicate;
 import io.strata.predicate.PredicateBuilder;
+import io.strata.schema.FileIndexOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.Plan;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
+import org.apache.hadoop.fs.Path;
 
 /** The implementation of {@link TableScan}. */
 public final class SnapshotScan implements TableScan {
@@ -143,6 +146,11 @@ public final class SnapshotScan implements TableScan {
                 fileFilter = filter.restrictTo(keyFields);
             }
         }
+        // File indexes (bloom filters) cover every value a file holds: any field of an append table; on a
+        // primary-key table only files above level 0 of a table with deletion vectors, whose rows need no
+        // merge (as Paimon uses them). Older versions and deleted rows only make the index say "maybe".
+        Predicate indexFilter = filter != null && new FileIndexOptions(schema.options()).readEnabled()
+                && (schema.primaryKeys().isEmpty() || schema.tableOptions().deletionVectorsEnabled()) ? filter : null;
         int numBuckets = schema.tableOptions().bucket();
         Set<Integer> buckets = BucketPruning.buckets(filter, rowType,
                 schema.bucketKeys().stream().mapToInt(rowType::requireIndexOf).toArray(), numBuckets);
@@ -158,6 +166,9 @@ public final class SnapshotScan implements TableScan {
                 continue;
             }
             if (fileFilter != null && !mayMatch(fileFilter, e.file(), schema)) {
+                continue;
+            }
+            if (indexFilter != null && !indexMayMatch(indexFilter, e, schema)) {
                 continue;
             }
             byBucket.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
@@ -177,6 +188,36 @@ public final class SnapshotScan implements TableScan {
             splits.add(new Split(snapshot.id(), first.partition(), first.bucket(), first.totalBuckets(), metas, index));
         }
         return new Plan(snapshot, splits, projected, readType, filter);
+    }
+
+    /**
+     * Whether the file's index (embedded, or its {@code .index} file beside it) lets a row match; true when it
+     * has none, or was written with another schema (its columns are named as then).
+     */
+    private boolean indexMayMatch(Predicate p, ManifestEntry e, TableSchema schema) {
+        DataFileMeta file = e.file();
+        if (file.schemaId() != schema.id() || (!schema.primaryKeys().isEmpty() && file.level() == 0)) {
+            return true;
+        }
+        byte[] container = file.embeddedIndex();
+        Path where = null;
+        try {
+            if (container == null) {
+                for (String extra : file.extraFiles()) {
+                    if (extra.endsWith(".index")) {
+                        where = new Path(store.paths().bucketDirectory(e.partition(), e.bucket()), extra);
+                        container = store.fileIO().readFully(where);
+                    }
+                }
+            }
+            if (container == null) {
+                return true;
+            }
+            return FileIndexPredicate.of(container, where == null ? "data file " + file.fileName() + " (embedded)"
+                    : where.toString()).mayMatch(p);
+        } catch (IOException ex) {
+            throw new UncheckedIOException("Table " + store.location() + ": " + ex.getMessage(), ex);
+        }
     }
 
     private static boolean mayMatch(Predicate p, DataFileMeta file, TableSchema schema) {

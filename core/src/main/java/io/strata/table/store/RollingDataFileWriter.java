@@ -4,6 +4,7 @@ import io.strata.data.BinaryRow;
 import io.strata.data.KeyEncoder;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
+import io.strata.fileindex.DataFileIndexWriter;
 import io.strata.format.FieldStats;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatWriter;
@@ -13,6 +14,7 @@ import io.strata.lsm.DataFileReadType;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileSource;
 import io.strata.manifest.SimpleStats;
+import io.strata.schema.FileIndexOptions;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.io.IOException;
@@ -47,6 +49,9 @@ public final class RollingDataFileWriter {
     private final boolean primaryKey;
     private final KeyEncoder keyEncoder;
     private final PrimaryKeyFileRow fileRow;
+    /** Bloom filters to build per file, or null; with the size above which an index is a file of its own. */
+    private final FileIndexOptions fileIndex;
+    private DataFileIndexWriter currentIndex;
 
     private final List<DataFileMeta> written = new ArrayList<>();
     private final List<Path> paths = new ArrayList<>();
@@ -61,6 +66,18 @@ public final class RollingDataFileWriter {
     public RollingDataFileWriter(FileIO io, Path directory, RowType valueType, int[] keyPositions, boolean primaryKey,
             FileFormat format, String compression, long targetFileSize, DataFileNames names, long schemaId, int level,
             FileSource source) {
+        this(io, directory, valueType, keyPositions, primaryKey, format, compression, targetFileSize, names, schemaId,
+                level, source, null);
+    }
+
+    /**
+     * As above, building each file's index as {@code fileIndex} says (its bloom filters over the value columns;
+     * none when null or it has none), embedded in the file's meta or written as {@code <file>.index}.
+     */
+    public RollingDataFileWriter(FileIO io, Path directory, RowType valueType, int[] keyPositions, boolean primaryKey,
+            FileFormat format, String compression, long targetFileSize, DataFileNames names, long schemaId, int level,
+            FileSource source, FileIndexOptions fileIndex) {
+        this.fileIndex = fileIndex == null || !fileIndex.writesIndex() ? null : fileIndex;
         this.io = io;
         this.directory = directory;
         this.valueType = valueType;
@@ -110,6 +127,9 @@ public final class RollingDataFileWriter {
         } else {
             current.write(value);
         }
+        if (currentIndex != null) {
+            currentIndex.write(value);
+        }
         minSeq = Math.min(minSeq, sequenceNumber);
         maxSeq = Math.max(maxSeq, sequenceNumber);
         lastValue = value;
@@ -123,6 +143,7 @@ public final class RollingDataFileWriter {
         Path path = new Path(directory, currentName);
         paths.add(path);
         current = FormatFactories.of(format).createWriter(io, path, fileType, compression);
+        currentIndex = fileIndex == null ? null : DataFileIndexWriter.of(valueType, fileIndex.bloomFilters());
         deleteRows = 0;
         maxSeq = Long.MIN_VALUE;
     }
@@ -143,9 +164,25 @@ public final class RollingDataFileWriter {
             keyStats = SimpleStats.EMPTY_STATS;
             valueStats = SimpleStats.of(stats, valueType);
         }
+        List<String> extraFiles = List.of();
+        byte[] embeddedIndex = null;
+        if (currentIndex != null) {
+            byte[] index = currentIndex.finish();
+            currentIndex = null;
+            if (index.length > fileIndex.inManifestThreshold()) {
+                // As Paimon: too big for the manifest, so a file of its own beside the data file, named after it.
+                String indexName = currentName + ".index";
+                Path indexPath = new Path(directory, indexName);
+                paths.add(indexPath);
+                io.writeNew(indexPath, index);
+                extraFiles = List.of(indexName);
+            } else {
+                embeddedIndex = index;
+            }
+        }
         written.add(new DataFileMeta(currentName, w.fileSize(), w.rowCount(), minKey, maxKey, keyStats, valueStats,
-                minSeq, maxSeq, schemaId, level, List.of(), DataFileMeta.creationTimeNow(),
-                deleteRows, null, source, null, null, null, null));
+                minSeq, maxSeq, schemaId, level, extraFiles, DataFileMeta.creationTimeNow(),
+                deleteRows, embeddedIndex, source, null, null, null, null));
     }
 
     /** Closes the open file, if any, so that the next row starts a new one (a new sorted run). */

@@ -15,9 +15,11 @@ import io.strata.manifest.FileKind;
 import io.strata.manifest.IndexFileMeta;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
+import io.strata.fileindex.DataFileIndexWriter;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
 import io.strata.schema.CompactionOptions;
+import io.strata.schema.FileIndexOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.Snapshot;
@@ -103,6 +105,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
     /** Where write buffers spill: the JVM's temp directory, as local as the writer. */
     private final java.nio.file.Path spillRoot = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
     private final DataFileNames names = new DataFileNames();
+    /** The file indexes each data file gets (bloom filters of {@code file-index.*}). */
+    private final FileIndexOptions fileIndex;
     private final String commitUser;
     private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
     /** Null for the write of a task ({@link #forTask}), which never commits. */
@@ -229,6 +233,12 @@ public final class TableWriter implements BatchWrite, TableWrite {
             throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
         }
         this.rowType = schema.rowType();
+        this.fileIndex = new FileIndexOptions(schema.options());
+        try {
+            DataFileIndexWriter.check(rowType, fileIndex.bloomFilters());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
+        }
         this.numBuckets = options.bucket();
         this.partitionEncoder = new KeyEncoder(rowType, positions(schema.partitionKeys()));
         if (numBuckets > 0 && schema.bucketKeys().isEmpty()) {
@@ -340,7 +350,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
         Path directory = store.paths().bucketDirectory(key.partition(), key.bucket());
         BucketWriter.FileWriters fileWriters = (level, source, fileNames) -> new RollingDataFileWriter(store.fileIO(),
                 directory, rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
-                options.targetFileSize(primaryKey), fileNames, schema.id(), level, source);
+                options.targetFileSize(primaryKey), fileNames, schema.id(), level, source, fileIndex);
         if (!primaryKey) {
             return BucketWriter.append(key, maxSequence + 1 + sequenceGap, fileWriters, names);
         }

@@ -295,11 +295,13 @@ class HiveInsertIT {
     @EnumSource(Engine.class)
     void insertIntoDynamicBucketTablesKeepsEachKeyInOneBucket(Engine engine) throws Exception {
         ExecutionMode mode = ExecutionMode.of(engine, true);
-        String source = "strata_it.dyn_source_" + engine.setting();
-        hive.query("CREATE TABLE " + source + " (id INT, name STRING) STORED AS ORC");
-        for (int part = 0; part < 2; part++) {
-            hive.query(mode, "INSERT INTO " + source + " SELECT " + (part * 100) + " + e.pos, 'n'"
-                    + " FROM (SELECT 1) one LATERAL VIEW posexplode(split(space(99), ' ')) e AS pos, x");
+        String source = "strata_it.dyn_source";
+        synchronized (HiveInsertIT.class) {
+            if (hive.query("SHOW TABLES IN strata_it LIKE 'dyn_source'").isEmpty()) {
+                hive.query("CREATE TABLE " + source + " (id INT, name STRING) STORED AS ORC");
+                hive.query("INSERT INTO " + source + " SELECT e.pos, 'n'"
+                        + " FROM (SELECT 1) one LATERAL VIEW posexplode(split(space(199), ' ')) e AS pos, x");
+            }
         }
         for (boolean partitioned : new boolean[] {true, false}) {
             String name = "ins_dyn_" + (partitioned ? "p_" : "u_") + engine.setting();

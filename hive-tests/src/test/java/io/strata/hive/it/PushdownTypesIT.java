@@ -11,8 +11,6 @@ import io.strata.data.Row;
 import io.strata.data.Timestamp;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
-import io.strata.hive.StrataInputFormat;
-import io.strata.hive.StrataInputSplit;
 import io.strata.schema.Schema;
 import io.strata.table.BatchWrite;
 import io.strata.table.Table;
@@ -28,22 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hive.ql.DriverFactory;
-import org.apache.hadoop.hive.ql.IDriver;
-import org.apache.hadoop.hive.ql.QueryPlan;
-import org.apache.hadoop.hive.ql.exec.Operator;
-import org.apache.hadoop.hive.ql.exec.TableScanOperator;
-import org.apache.hadoop.hive.ql.exec.Task;
-import org.apache.hadoop.hive.ql.exec.mr.MapRedTask;
-import org.apache.hadoop.hive.ql.exec.tez.TezTask;
-import org.apache.hadoop.hive.ql.io.sarg.ConvertAstToSearchArg;
-import org.apache.hadoop.hive.ql.plan.BaseWork;
-import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
-import org.apache.hadoop.hive.ql.plan.MapWork;
-import org.apache.hadoop.hive.ql.session.SessionState;
-import org.apache.hadoop.mapred.FileInputFormat;
-import org.apache.hadoop.mapred.InputSplit;
-import org.apache.hadoop.mapred.JobConf;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -168,7 +150,7 @@ class PushdownTypesIT {
             String sql = "SELECT id FROM strata_it.pushdown_typed WHERE " + where;
             if (!mode.vectorized()) {
                 // The filter Hive compiles depends on the engine, not on vectorization: once per engine.
-                assertThat(plannedFiles(mode, sql)).as("files planned for %s on %s", sql, mode).isEqualTo(files);
+                assertThat(PlannedFiles.count(hive, table, mode, sql)).as("files planned for %s on %s", sql, mode).isEqualTo(files);
             }
             int tag = wheres.size();
             wheres.add(where);
@@ -191,7 +173,7 @@ class PushdownTypesIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource(ExecutionMode.MATRIX)
     void aFullScanPlansEveryFile(ExecutionMode mode) throws Exception {
-        assertThat(plannedFiles(mode, "SELECT id FROM strata_it.pushdown_typed")).isEqualTo(GROUPS);
+        assertThat(PlannedFiles.count(hive, table, mode, "SELECT id FROM strata_it.pushdown_typed")).isEqualTo(GROUPS);
         assertThat(hive.query(mode, "SELECT count(*) FROM strata_it.pushdown_typed")).containsExactly(String.valueOf(rows.size()));
     }
 
@@ -318,64 +300,4 @@ class PushdownTypesIT {
         }
     }
 
-    /**
-     * The files {@link StrataInputFormat} plans for the filter Hive compiled for {@code sql} on the mode's engine:
-     * the query is compiled (not run) in the test's Hive session, the table scan's pushed filter taken from the plan and
-     * handed to getSplits the way Hive hands it over, with the session's settings.
-     */
-    private static int plannedFiles(ExecutionMode mode, String sql) throws Exception {
-        hive.query("SELECT 1"); // binds the Hive session to this thread
-        SessionState session = SessionState.get();
-        ExprNodeGenericFuncDesc filter;
-        String engine = session.getConf().get("hive.execution.engine");
-        session.getConf().set("hive.execution.engine", mode.engine().setting());
-        session.getConf().set("hive.vectorized.execution.enabled", String.valueOf(mode.vectorized()));
-        IDriver driver = DriverFactory.newDriver(session.getConf());
-        try {
-            driver.compileAndRespond(sql);
-            filter = pushedFilter(driver.getPlan());
-        } finally {
-            driver.close();
-            driver.destroy();
-            session.getConf().set("hive.execution.engine", engine);
-            session.getConf().set("hive.vectorized.execution.enabled", "true");
-        }
-        JobConf job = new JobConf(session.getConf());
-        FileInputFormat.setInputPaths(job, new Path(table.location().toString()));
-        System.out.println("[PushdownTypesIT] " + sql + " -> " + (filter == null ? null : filter.getExprString()
-                + " sarg " + ConvertAstToSearchArg.create(job, filter)));
-        if (filter != null) {
-            job.set(ConvertAstToSearchArg.SARG_PUSHDOWN, ConvertAstToSearchArg.sargToKryo(ConvertAstToSearchArg.create(job, filter)));
-        }
-        int files = 0;
-        for (InputSplit s : new StrataInputFormat().getSplits(job, 1)) {
-            files += ((StrataInputSplit) s).split().files().size();
-        }
-        return files;
-    }
-
-    private static ExprNodeGenericFuncDesc pushedFilter(QueryPlan plan) {
-        List<Operator<?>> roots = new ArrayList<>();
-        if (plan.getFetchTask() != null && plan.getFetchTask().getWork().getSource() != null) {
-            roots.add(plan.getFetchTask().getWork().getSource());
-        }
-        for (Task<?> task : plan.getRootTasks()) {
-            if (task instanceof MapRedTask mr) {
-                roots.addAll(mr.getWork().getMapWork().getAliasToWork().values());
-            }
-            if (task instanceof TezTask tez) {
-                for (BaseWork work : tez.getWork().getAllWork()) {
-                    if (work instanceof MapWork map) {
-                        roots.addAll(map.getAliasToWork().values());
-                    }
-                }
-            }
-        }
-        for (Operator<?> op : roots) {
-            if (op instanceof TableScanOperator scan) {
-                return scan.getConf().getFilterExpr();
-            }
-        }
-        return null;
-    }
 }

@@ -3,6 +3,7 @@ package io.strata.cli;
 import io.strata.jobs.OrphanFilesJob;
 import io.strata.schema.ConfigOption;
 import io.strata.schema.LifecycleOptions;
+import io.strata.schema.PartitionExpirationOptions;
 import io.strata.table.ExpireSnapshots;
 import io.strata.table.ExpireSnapshots.Result;
 import io.strata.table.Table;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.hadoop.fs.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +24,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code strata expire}: expires a table's oldest snapshots (with the files nothing retained needs), or with
  * {@code --orphans} removes the files that no snapshot, tag or changelog references, in this process or (with
- * {@code --engine mapreduce}) as a MapReduce job. Both have a dry run.
+ * {@code --engine mapreduce}) as a MapReduce job, or with {@code --partitions} drops the partitions the table's
+ * {@code partition.expiration-*} options say have expired. All have a dry run.
  * Exit codes: 0 done (also when nothing was due), 1 the expiration or removal failed, 2 bad arguments or no
  * such table.
  */
@@ -36,6 +39,7 @@ import picocli.CommandLine.Option;
             "  strata expire --path /lake/shop.db/orders --retain-min 5 --older-than 7d",
             "  strata expire --path /lake/shop.db/orders --orphans --older-than 3d --dry-run",
             "  strata expire --warehouse hdfs://nn/lake --table shop.orders --orphans --engine mapreduce",
+            "  strata expire --warehouse /lake --table shop.events --partitions --dry-run",
             "",
             "Defaults come from the table options snapshot.num-retained.min,",
             "snapshot.num-retained.max, snapshot.time-retained and snapshot.expire.limit.",
@@ -69,6 +73,11 @@ final class ExpireCommand extends TableCommand {
             + "instead of expiring snapshots.")
     boolean orphans;
 
+    @Option(names = "--partitions", description = "Drop the partitions that the table options "
+            + "partition.expiration-time (and the other partition.expiration-* and partition.timestamp-* options) "
+            + "say have expired; each batch is one OVERWRITE snapshot.")
+    boolean partitions;
+
     @Option(names = "--dry-run", description = "Print what would be expired or removed; change nothing.")
     boolean dryRun;
 
@@ -98,8 +107,37 @@ final class ExpireCommand extends TableCommand {
         if (engine == MaintenanceEngine.mapreduce && tasks < 1) {
             throw usage("Invalid --tasks " + tasks + ": an orphan-file job needs at least one task");
         }
+        if (partitions && (orphans || olderThan != null || retainMin != null || retainMax != null || maxDeletes != null
+                || engine == MaintenanceEngine.mapreduce)) {
+            throw usage("--partitions takes its settings from the table options (partition.expiration-*): it goes with"
+                    + " --dry-run only");
+        }
         Table table = address.load();
+        if (partitions) {
+            return expirePartitions(table);
+        }
         return orphans ? removeOrphans(table, age) : expire(table, age);
+    }
+
+    private int expirePartitions(Table table) {
+        PrintWriter out = out();
+        if (PartitionExpirationOptions.EXPIRATION_TIME.get(table.schema().options()) == null) {
+            throw usage("Table " + address.displayName() + " has no option 'partition.expiration-time': no partition"
+                    + " expires (set it with 'strata create --option' or ALTER TABLE ... SET TBLPROPERTIES)");
+        }
+        List<Map<String, String>> expired = dryRun ? table.expirePartitions().plan() : table.expirePartitions().commit();
+        if (expired.isEmpty()) {
+            out.printf("No partition of %s has expired%n", address.displayName());
+        } else {
+            out.printf("%s %d partition(s) of %s:%n", dryRun ? "Dry run: would drop" : "Dropped", expired.size(),
+                    address.displayName());
+            for (Map<String, String> spec : expired) {
+                out.printf("  %s%n", spec.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining("/")));
+            }
+        }
+        out.flush();
+        return 0;
     }
 
     private int expire(Table table, Duration age) {

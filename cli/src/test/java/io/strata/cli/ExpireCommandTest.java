@@ -21,6 +21,46 @@ class ExpireCommandTest {
         return Cli.table(dir.resolve("lake"), "db", "t");
     }
 
+    /** Daily partitions: the ones older than partition.expiration-time go, with a dry run first. */
+    @Test
+    void partitionsDryRunThenDrop() throws IOException {
+        String wh = dir.resolve("lake").toString();
+        Cli.Result created = Cli.run("create", "--warehouse", wh, "--table", "db.daily", "--columns",
+                "dt STRING NOT NULL, id INT NOT NULL, v STRING", "--primary-key", "dt,id", "--partition-by", "dt",
+                "--option", "bucket=1");
+        assertThat(created.exitCode()).as(created.toString()).isZero();
+        Path csv = dir.resolve("rows.csv");
+        java.time.LocalDate today = java.time.LocalDate.now();
+        StringBuilder rows = new StringBuilder("dt,id,v\n");
+        for (int d = 0; d < 4; d++) {
+            rows.append(today.minusDays(d)).append(",").append(d).append(",x\n");
+        }
+        Files.writeString(csv, rows.toString());
+        assertThat(Cli.run("ingest", "--warehouse", wh, "--table", "db.daily", "--format", "csv", csv.toString())
+                .exitCode()).isZero();
+        Cli.Result unset = Cli.run("expire", "--warehouse", wh, "--table", "db.daily", "--partitions");
+        assertThat(unset.exitCode()).isEqualTo(2);
+        assertThat(unset.err()).contains("'partition.expiration-time'");
+        io.strata.schema.SchemaManager schemas = new io.strata.schema.SchemaManager(io.strata.fs.FileIO.local(),
+                new org.apache.hadoop.fs.Path(dir.resolve("lake").resolve("db.db").resolve("daily").toUri()));
+        schemas.commitChanges(io.strata.schema.SchemaChange.setOption("partition.expiration-time", "36 h"));
+
+        Cli.Result dry = Cli.run("expire", "--warehouse", wh, "--table", "db.daily", "--partitions", "--dry-run");
+        assertThat(dry.exitCode()).as(dry.toString()).isZero();
+        assertThat(dry.out()).contains("Dry run: would drop 2 partition(s)").contains("dt=" + today.minusDays(3))
+                .contains("dt=" + today.minusDays(2));
+        Table daily = Cli.table(dir.resolve("lake"), "db", "daily");
+        assertThat(Cli.rows(daily)).hasSize(4);
+        Cli.Result dropped = Cli.run("expire", "--warehouse", wh, "--table", "db.daily", "--partitions");
+        assertThat(dropped.exitCode()).as(dropped.toString()).isZero();
+        assertThat(dropped.out()).contains("Dropped 2 partition(s)");
+        assertThat(Cli.rows(daily)).containsExactlyInAnyOrder(today + " | 0 | x", today.minusDays(1) + " | 1 | x");
+        assertThat(Cli.run("expire", "--warehouse", wh, "--table", "db.daily", "--partitions").out())
+                .contains("No partition of db.daily has expired");
+        Cli.Result mixed = Cli.run("expire", "--warehouse", wh, "--table", "db.daily", "--partitions", "--orphans");
+        assertThat(mixed.exitCode()).isEqualTo(2);
+    }
+
     @Test
     void dryRunThenExpireKeepsTheNewestAndTheRows() throws IOException {
         String wh = TagsCommandTest.table(dir, 5);

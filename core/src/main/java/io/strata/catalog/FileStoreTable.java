@@ -9,6 +9,7 @@ import io.strata.table.BatchWrite;
 import io.strata.table.ChangePlan;
 import io.strata.table.ChangeRead;
 import io.strata.table.CommitFailedException;
+import io.strata.table.ExpirePartitions;
 import io.strata.table.ExpireSnapshots;
 import io.strata.table.IncrementalScan;
 import io.strata.table.Plan;
@@ -30,6 +31,7 @@ import io.strata.table.change.SnapshotStreamScan;
 import io.strata.table.compact.FullCompaction;
 import io.strata.table.compact.TableCompactor;
 import io.strata.table.lifecycle.OrphanFileRemoval;
+import io.strata.table.lifecycle.PartitionExpiration;
 import io.strata.table.lifecycle.Rollback;
 import io.strata.table.lifecycle.SnapshotRetention;
 import io.strata.table.lifecycle.TableTags;
@@ -234,6 +236,11 @@ final class FileStoreTable implements Table {
         try (hooks) {
             hooks.becameLatest(latest);
         }
+    }
+
+    @Override
+    public ExpirePartitions expirePartitions() {
+        return new PartitionExpiration(this);
     }
 
     @Override

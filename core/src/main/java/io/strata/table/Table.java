@@ -173,4 +173,10 @@ public interface Table {
 
     /** Removal of files nothing references, by default those older than one day. */
     RemoveOrphanFiles removeOrphanFiles();
+
+    /**
+     * Partition expiration now, whatever {@code partition.expiration-check-interval} says (commits run it when
+     * that interval has passed).
+     */
+    ExpirePartitions expirePartitions();
 }

@@ -81,6 +81,29 @@ class MetastoreSyncIT {
         }
     }
 
+    /** Partition expiration is a partition drop like any other: the sync removes the expired partitions. */
+    @Test
+    void expiredPartitionsLeaveTheMetastore() throws Exception {
+        String db = "expiring";
+        FileSystemCatalog catalog = SyncTestTables.warehouse(db);
+        io.strata.table.Table table = SyncTestTables.create(catalog, db, "daily", true,
+                Map.of("partition.expiration-time", "2 d", "partition.timestamp-formatter", "yyyyMMdd"));
+        java.time.LocalDate today = java.time.LocalDate.now();
+        java.time.format.DateTimeFormatter days = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd");
+        commit(table, row(today.format(days), 1, "a"), row(today.minusDays(1).format(days), 2, "b"),
+                row(today.minusDays(5).format(days), 3, "c"), row(today.minusDays(9).format(days), 4, "d"));
+        try (MetastoreSync sync = sync(clients("thrift")); IMetaStoreClient reader = HMS.newThriftClient()) {
+            sync.sync(table);
+            assertThat(reader.listPartitionNames(db, "daily", (short) -1)).hasSize(4);
+            assertThat(table.expirePartitions().commit()).hasSize(2);
+            SyncResult result = sync.sync(table);
+            assertThat(result.dropped()).isEqualTo(2);
+            assertThat(reader.listPartitionNames(db, "daily", (short) -1)).containsExactlyInAnyOrder(
+                    "dt=" + today.format(days), "dt=" + today.minusDays(1).format(days));
+            assertDescribes(reader, db, "daily", table, table.snapshots().latestSnapshotId());
+        }
+    }
+
     @Test
     void appendTableStatisticsAreExactAndMarkedAccurate() throws Exception {
         FileSystemCatalog catalog = SyncTestTables.warehouse("append");

@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What runs after each successful commit unless {@code write-only} is set, in Paimon's order:
- * automatic tags, deletion of tags past their retention, removal of consumers not updated within
+ * automatic tags, deletion of tags past their retention, partition expiration when due
+ * ({@link PartitionExpiration}), removal of consumers not updated within
  * {@code consumer.expiration-time} (before expiration, so they stop protecting snapshots), then
  * snapshot expiration with the table's {@code snapshot.*} options, then changelog expiration with its
  * {@code changelog.*} options when changelogs outlive snapshots.
@@ -37,15 +38,19 @@ public final class TableMaintenance {
      */
     public static void afterCommit(Table writerTable) {
         try {
-            run(TableStore.of(writerTable).reloaded());
+            run(TableStore.of(writerTable).reloaded(), writerTable);
         } catch (RuntimeException e) {
             LOG.warn("Maintenance after a commit to {} failed (the commit stands; the next commit retries): {}",
                     writerTable.location(), e.toString(), e);
         }
     }
 
-    /** Runs the maintenance of {@code table} as of its clock's now. */
+    /** Runs the maintenance of {@code table} as of its clock's now (partition expiration aside). */
     public static void run(TableStore store) {
+        run(store, null);
+    }
+
+    private static void run(TableStore store, Table table) {
         Clock clock = store.clock();
         Map<String, String> options = store.schema().options();
         if (LifecycleOptions.WRITE_ONLY.get(options)) {
@@ -57,6 +62,9 @@ public final class TableMaintenance {
         }
         if (LifecycleOptions.TAG_TIME_EXPIRE_ENABLED.get(options)) {
             expireTags(store, clock);
+        }
+        if (table != null) {
+            PartitionExpiration.afterCommit(table, store);
         }
         Duration consumerExpiration = LifecycleOptions.CONSUMER_EXPIRATION_TIME.get(options);
         if (consumerExpiration != null) {

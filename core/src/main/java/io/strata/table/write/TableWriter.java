@@ -1,8 +1,6 @@
 package io.strata.table.write;
 
-import io.strata.data.BinaryRow;
 import io.strata.data.GenericRow;
-import io.strata.data.KeyEncoder;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.lsm.CompactManager;
@@ -24,7 +22,6 @@ import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.BatchWrite;
-import io.strata.table.BucketFunction;
 import io.strata.table.CommitFailedException;
 import io.strata.table.CommitMessage;
 import io.strata.table.CommitMessageFiles;
@@ -88,15 +85,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
     private final ChangelogOptions changelog;
     private final RowType rowType;
     private final boolean primaryKey;
-    private final int numBuckets;
-    private final KeyEncoder partitionEncoder;
-    private final BucketFunction bucketFunction;
-    /** Dynamic bucket mode ({@code bucket = -1} with a primary key): the hash of the key picks no bucket by itself. */
-    private final boolean dynamicBucketMode;
-    /** Dynamic bucket mode: the hash of a row's primary key without partition columns; else null. */
-    private final KeyEncoder keyHash;
-    /** Dynamic bucket mode: which bucket each key is in; dropped with the buckets, read again at the next write. */
-    private DynamicBucketAssigner dynamicBuckets;
+    /** Where each row goes: partition and bucket. */
+    private final RowRouting routing;
     private final int[] keyPositions;
     private final int[] primaryKeyPositions;
     private final WriteMerge writeMerge;
@@ -239,23 +229,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
         }
-        this.numBuckets = options.bucket();
-        this.partitionEncoder = new KeyEncoder(rowType, positions(schema.partitionKeys()));
-        if (numBuckets > 0 && schema.bucketKeys().isEmpty()) {
-            throw new IllegalArgumentException("Table " + store.location() + " has bucket=" + numBuckets
-                    + " but no bucket key: set 'bucket-key' or a primary key");
-        }
-        this.bucketFunction = numBuckets > 0 ? BucketFunction.of(schema) : null;
+        this.routing = new RowRouting(store, ignorePreviousFiles);
         this.keyPositions = positions(schema.trimmedPrimaryKeys());
-        this.dynamicBucketMode = primaryKey && numBuckets == -1;
-        if (dynamicBucketMode && !schema.primaryKeys().containsAll(schema.partitionKeys())) {
-            throw new IllegalArgumentException("Table " + store.location() + " cannot be written: its primary key "
-                    + schema.primaryKeys() + " lacks partition key(s) " + schema.partitionKeys().stream()
-                    .filter(k -> !schema.primaryKeys().contains(k)).toList() + ", which in dynamic bucket mode"
-                    + " (bucket = -1) makes a key move between partitions (Paimon's cross-partition upsert, kept in a"
-                    + " global index that Strata does not write yet): add the partition keys to the primary key");
-        }
-        this.keyHash = dynamicBucketMode ? new KeyEncoder(rowType, keyPositions) : null;
         this.primaryKeyPositions = positions(schema.primaryKeys());
         // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
         if (rejectDuplicateKeys != null && !primaryKey) {
@@ -305,11 +280,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
                         + store.location() + " is null");
             }
         }
-        BinaryRow partition = partitionEncoder.encode(row);
         try {
-            int bucket = numBuckets > 0 ? bucketFunction.bucket(row)
-                    : dynamicBucketMode ? dynamicBuckets().assign(partition, keyHash.hash(row)) : 0;
-            SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(partition, bucket);
+            SnapshotFiles.BucketKey key = routing.route(row);
             BucketWriter writer = writers.get(key);
             if (writer == null) {
                 writer = newWriter(key);
@@ -334,14 +306,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
         write(copy);
     }
 
-    private DynamicBucketAssigner dynamicBuckets() {
-        if (dynamicBuckets == null) {
-            dynamicBuckets = new DynamicBucketAssigner(store, ignorePreviousFiles);
-        }
-        return dynamicBuckets;
-    }
-
     private BucketWriter newWriter(SnapshotFiles.BucketKey key) throws IOException {
+        routing.newPartition(key.partition());
         List<DataFileMeta> files = restoredFiles().getOrDefault(key, List.of());
         long maxSequence = -1;
         for (DataFileMeta f : files) {
@@ -466,9 +432,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
             // After a commit that landed the restored state is stale; after one that failed it is dropped.
             restoredFiles = null;
             restoredIndex = null;
-            if (dynamicBuckets != null) {
-                dynamicBuckets.forgetSnapshot();
-            }
+            routing.commitEnded();
         }
     }
 
@@ -482,8 +446,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
             waitCompaction = true;
         }
         List<CommitMessage> messages = new ArrayList<>();
-        // Paimon's count for files of dynamic buckets is -1 (no fixed count); append tables without buckets write 1.
-        int totalBuckets = dynamicBucketMode ? -1 : Math.max(numBuckets, 1);
+        int totalBuckets = routing.totalBuckets();
         try {
             for (BucketWriter w : writers.values()) {
                 MergeTreeBucket.Increment increment = w.prepareCommit(waitCompaction, fullCompaction);
@@ -491,11 +454,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
                 if (w.deletions != null) {
                     index.addAll(w.deletions.changes());
                 }
-                if (dynamicBucketMode) {
-                    // The bucket's key hashes land with its rows (the APPEND snapshot), or a later write would
-                    // not find the keys and put them into a second bucket.
-                    index.addAll(dynamicBuckets().changes(w.key.partition(), w.key.bucket()));
-                }
+                index.addAll(routing.indexChanges(w.key));
                 messages.add(message(w.key, totalBuckets, increment, index));
             }
         } catch (IOException | RuntimeException e) {
@@ -529,8 +488,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
         public void indexCommitted(SnapshotFiles.BucketKey bucket, List<IndexManifestEntry> changes) {
             List<IndexManifestEntry> hashes = changes.stream()
                     .filter(e -> IndexFileMeta.HASH.equals(e.indexFile().indexType())).toList();
-            if (!hashes.isEmpty() && dynamicBuckets != null) {
-                dynamicBuckets.committed(bucket.partition(), bucket.bucket(), hashes);
+            if (!hashes.isEmpty()) {
+                routing.indexCommitted(bucket, hashes);
             }
             if (hashes.size() < changes.size()) {
                 writers.get(bucket).deletions.committed(changes.stream()
@@ -560,7 +519,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
         writers.clear();
         restoredFiles = null;
         restoredIndex = null;
-        dynamicBuckets = null;
+        routing.drop();
     }
 
     private void shutdownCompaction() {

@@ -20,7 +20,6 @@ import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.disk.IOManager;
-import org.apache.paimon.manifest.ManifestEntry;
 import org.apache.paimon.operation.BaseAppendFileStoreWrite;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.reader.RecordReader;
@@ -146,7 +145,7 @@ public final class PaimonOracle implements AutoCloseable {
         FileStoreTable t = (FileStoreTable) table(db, table);
         RowType type = PaimonTypes.toStrata(t.rowType());
         BatchWriteBuilder builder = t.newBatchWriteBuilder();
-        try (BatchTableWrite write = builder.newWrite().withIOManager(ioManager);
+        try (BatchTableWrite write = withIOManager(builder.newWrite(), ioManager);
                 BatchTableCommit commit = builder.newCommit()) {
             if (t.bucketMode() == BucketMode.HASH_DYNAMIC) {
                 writeDynamicBuckets(t, write, rows, type);
@@ -170,11 +169,9 @@ public final class PaimonOracle implements AutoCloseable {
     public void writePostponeTableIntoBuckets(String db, String table, List<? extends Row> rows, int numBuckets) {
         FileStoreTable t = (FileStoreTable) table(db, table);
         RowType type = PaimonTypes.toStrata(t.rowType());
-        FileStoreTable fixed = org.apache.paimon.table.PostponeUtils.tableForFixBucketWrite(t)
-                .copy(Map.of("bucket", String.valueOf(numBuckets)));
-        try (BatchTableWrite write = fixed.newBatchWriteBuilder().newWrite().withIOManager(ioManager);
-                BatchTableCommit commit = org.apache.paimon.table.PostponeUtils.tableForCommit(t)
-                        .newBatchWriteBuilder().newCommit()) {
+        FileStoreTable fixed = t.copy(Map.of("write-only", "true", "bucket", String.valueOf(numBuckets)));
+        try (BatchTableWrite write = withIOManager(fixed.newBatchWriteBuilder().newWrite(), ioManager);
+                BatchTableCommit commit = t.copy(Map.of("bucket", "-2")).newBatchWriteBuilder().newCommit()) {
             for (Row row : rows) {
                 write.write(PaimonValues.toPaimonRow(row, type));
             }
@@ -236,14 +233,16 @@ public final class PaimonOracle implements AutoCloseable {
         Set<List<Object>> partitionBuckets = new LinkedHashSet<>();
         List<BinaryRow> partitions = new ArrayList<>();
         List<Integer> buckets = new ArrayList<>();
-        for (ManifestEntry entry : t.store().newScan().plan().files()) {
+        // Through FileEntry: ManifestEntry is a class in Paimon 1.2 and an interface from 1.3 on, so a call on
+        // ManifestEntry links in one of them only; FileEntry is an interface in all three.
+        for (org.apache.paimon.manifest.FileEntry entry : t.store().newScan().plan().files()) {
             if (partitionBuckets.add(List.of(entry.partition(), entry.bucket()))) {
                 partitions.add(entry.partition());
                 buckets.add(entry.bucket());
             }
         }
         BatchWriteBuilder builder = t.newBatchWriteBuilder();
-        try (BatchTableWrite write = builder.newWrite().withIOManager(ioManager);
+        try (BatchTableWrite write = withIOManager(builder.newWrite(), ioManager);
                 BatchTableCommit commit = builder.newCommit()) {
             for (int i = 0; i < partitions.size(); i++) {
                 write.compact(partitions.get(i), buckets.get(i), true);
@@ -372,6 +371,15 @@ public final class PaimonOracle implements AutoCloseable {
         } catch (Catalog.TableNotExistException e) {
             throw new IllegalArgumentException("No Paimon table " + db + "." + table + " in " + warehouse, e);
         }
+    }
+
+    /**
+     * Paimon 1.4 overrides withIOManager in BatchTableWrite with a covariant return; code compiled against 1.4 links to
+     * that overload, which 1.2 and 1.3 lack. Calling it through TableWrite links to the method all versions have.
+     */
+    private static BatchTableWrite withIOManager(BatchTableWrite write, IOManager ioManager) {
+        ((org.apache.paimon.table.sink.TableWrite) write).withIOManager(ioManager);
+        return write;
     }
 
     @Override

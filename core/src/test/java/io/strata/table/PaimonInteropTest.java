@@ -48,8 +48,6 @@ class PaimonInteropTest {
             out.add(Arguments.of(format, false, true, -1));
             out.add(Arguments.of(format, false, false, 2));
         }
-        // Dynamic bucket mode (Paimon's default for primary-key tables).
-        out.add(Arguments.of("parquet", true, true, -1));
         return out.stream();
     }
 

@@ -508,7 +508,8 @@ public final class FileStoreCommit {
                 .timeMillis(clock.millis())
                 .totalRecordCount(previousTotal + deltaRecords)
                 .deltaRecordCount(deltaRecords)
-                .nextRowId(latest == null ? 0L : latest.nextRowId())
+                // Snapshots of Paimon before 1.3 have no nextRowId: Paimon 1.4 starts from 0 then, as here.
+                .nextRowId(latest == null || latest.nextRowId() == null ? 0L : latest.nextRowId())
                 // As Paimon: the watermark and the statistics file carry on (statistics only while the schema,
                 // whose column ids and types the file's values are read with, stays the same).
                 .watermark(latest == null ? null : latest.watermark())

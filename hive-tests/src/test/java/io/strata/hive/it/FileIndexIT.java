@@ -18,18 +18,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Bloom-filter file indexes in HiveQL: a point query on an indexed column whose values are spread so that no
- * file's min/max statistics rule it out plans the one file of 40 that holds the value, on each engine, and
+ * file's min/max statistics rule it out plans the one file of 20 that holds the value, on each engine, and
  * returns its rows; IN plans the files of its values; a condition no index answers plans them all.
  */
 class FileIndexIT {
 
-    private static final int FILES = 40;
+    private static final int FILES = 20;
 
     private static EmbeddedHive hive;
     private static Table table;
 
     @BeforeAll
-    static void writeFortyFiles() {
+    static void writeTwentyFiles() {
         hive = EmbeddedHive.get();
         Path warehouse = hive.newDirectory("strata-file-index");
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));
@@ -68,8 +68,6 @@ class FileIndexIT {
                 "SELECT id FROM strata_it.file_indexed WHERE code IN (5000003, 5000031)")).isEqualTo(2);
         assertThat(PlannedFiles.count(hive, table, mode,
                 "SELECT id FROM strata_it.file_indexed WHERE name <> 'point-17'")).isEqualTo(FILES);
-        // One statement per mode: the point query's rows, and the count of the IN query.
-        assertThat(hive.query(mode, point + " UNION ALL SELECT count(*), 0 FROM strata_it.file_indexed"
-                + " WHERE code IN (5000003, 5000031)")).containsExactlyInAnyOrder("-17\t5000017", "2\t0");
+        assertThat(hive.query(mode, point)).containsExactly("-17\t5000017");
     }
 }

@@ -330,9 +330,11 @@ class HiveInsertIT {
             } finally {
                 hive.run("SET mapreduce.job.reduces=-1");
             }
-            assertThat(hive.query("SELECT count(*), count(DISTINCT id), sum(if(name = 'again', 1, 0)) FROM " + target))
-                    .as(name).containsExactly("200\t200\t100");
-            assertThat(PaimonReader.rows(table)).as(name).hasSize(200);
+            // Checked through core and Paimon: Hive's read path does not depend on the bucket mode.
+            List<String> rows = coreRows(table);
+            assertThat(rows).as(name).hasSize(200);
+            assertThat(rows.stream().filter(r -> r.contains("\tagain\t")).count()).as(name).isEqualTo(100);
+            assertThat(PaimonReader.rows(table)).as(name).containsExactlyInAnyOrderElementsOf(rows);
             Map<Path, Long> buckets = dataFiles(table).stream()
                     .collect(Collectors.groupingBy(Path::getParent, Collectors.counting()));
             // 100 keys per partition (200 without) in buckets of 30.

@@ -160,17 +160,17 @@ class ReadFailureIT {
         Table table = newTable("fail_option");
         java.nio.file.Path schemaFile = java.nio.file.Path.of(table.location().toUri()).resolve("schema").resolve("schema-0");
         String json = Files.readString(schemaFile, StandardCharsets.UTF_8);
-        String edited = json.replaceFirst("\"bucket\"\\s*:\\s*\"1\"", "\"bucket\" : \"-2\"");
+        String edited = json.replaceFirst("\"bucket\"\\s*:\\s*\"1\"", "\"bucket\" : \"-3\"");
         assertThat(edited).isNotEqualTo(json);
         Files.writeString(schemaFile, edited, StandardCharsets.UTF_8);
 
         assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it.fail_option"))
                 .isInstanceOf(CommandProcessorException.class)
-                .hasMessageContaining("bucket").hasMessageContaining("-2");
+                .hasMessageContaining("bucket").hasMessageContaining("-3");
         assertThatThrownBy(() -> hive.run("CREATE EXTERNAL TABLE strata_it.fail_option2"
                 + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '" + table.location() + "'"))
                 .isInstanceOf(CommandProcessorException.class)
-                .hasMessageContaining("bucket").hasMessageContaining("-2");
+                .hasMessageContaining("bucket").hasMessageContaining("-3");
         List<String> tables = hive.query("SHOW TABLES IN strata_it LIKE 'fail_option2'");
         assertThat(tables).isEmpty();
     }

@@ -1,0 +1,63 @@
+package io.strata.oracle;
+
+import io.strata.data.GenericRow;
+import io.strata.data.Row;
+import io.strata.oracle.versions.OracleEngine;
+import io.strata.types.RowType;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link PaimonOracle} behind {@link OracleEngine}, loaded by a Paimon release's class loader with the oracle
+ * (so both link to that release) and called from the test's loader through the interface.
+ */
+public final class PaimonOracleAdapter implements OracleEngine {
+
+    private final PaimonOracle oracle;
+
+    public PaimonOracleAdapter(Path warehouse) {
+        this.oracle = new PaimonOracle(warehouse);
+    }
+
+    @Override
+    public String paimonVersion() {
+        return org.apache.paimon.table.Table.class.getPackage().getImplementationVersion();
+    }
+
+    @Override
+    public void createTable(String db, String table, RowType type, List<String> partitionKeys,
+            List<String> primaryKeys, Map<String, String> options) {
+        oracle.createTable(db, table, type, partitionKeys, primaryKeys, options);
+    }
+
+    @Override
+    public void write(String db, String table, List<? extends Row> rows) {
+        oracle.write(db, table, rows);
+    }
+
+    @Override
+    public void compact(String db, String table) {
+        oracle.compact(db, table);
+    }
+
+    @Override
+    public List<GenericRow> readAll(String db, String table) {
+        return oracle.readAll(db, table);
+    }
+
+    @Override
+    public Map<String, List<GenericRow>> readByBucket(String db, String table) {
+        return oracle.readByBucket(db, table);
+    }
+
+    @Override
+    public Path tablePath(String db, String table) {
+        return oracle.tablePath(db, table);
+    }
+
+    @Override
+    public void close() {
+        oracle.close();
+    }
+}

@@ -1,0 +1,34 @@
+package io.strata.oracle.versions;
+
+import io.strata.data.GenericRow;
+import io.strata.data.Row;
+import io.strata.types.RowType;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Paimon oracle of one Paimon release, as tests see it from outside the release's class loader: only
+ * Strata and JDK types cross (the methods are {@link io.strata.oracle.PaimonOracle}'s of the same names).
+ */
+public interface OracleEngine extends AutoCloseable {
+
+    /** The release that runs (its jar's Implementation-Version). */
+    String paimonVersion();
+
+    void createTable(String db, String table, RowType type, List<String> partitionKeys, List<String> primaryKeys,
+            Map<String, String> options);
+
+    void write(String db, String table, List<? extends Row> rows);
+
+    void compact(String db, String table);
+
+    List<GenericRow> readAll(String db, String table);
+
+    Map<String, List<GenericRow>> readByBucket(String db, String table);
+
+    Path tablePath(String db, String table);
+
+    @Override
+    void close();
+}

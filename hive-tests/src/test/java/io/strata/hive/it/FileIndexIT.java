@@ -65,7 +65,7 @@ class FileIndexIT {
         String point = "SELECT id, code FROM strata_it.file_indexed WHERE name = 'point-17'";
         assertThat(PlannedFiles.count(hive, table, mode, point)).isOne();
         assertThat(PlannedFiles.count(hive, table, mode,
-                "SELECT id FROM strata_it.file_indexed WHERE code IN (5000003, 5000031)")).isEqualTo(2);
+                "SELECT id FROM strata_it.file_indexed WHERE code IN (5000003, 5000013)")).isEqualTo(2);
         assertThat(PlannedFiles.count(hive, table, mode,
                 "SELECT id FROM strata_it.file_indexed WHERE name <> 'point-17'")).isEqualTo(FILES);
         assertThat(hive.query(mode, point)).containsExactly("-17\t5000017");

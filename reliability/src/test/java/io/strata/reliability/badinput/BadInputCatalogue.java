@@ -131,9 +131,11 @@ final class BadInputCatalogue {
     }
 
     private void tableOptions() {
-        // Unknown keys are kept with a warning (Paimon tables carry other engines' options); a typo of bucket on a
-        // primary-key table leaves it without a bucket count, which is refused, pointing at the typo.
-        createWith("a typo of the bucket option", List.of("buckets", "did you mean 'bucket'"), "buckets=2");
+        // Unknown keys are kept with a warning (Paimon tables carry other engines' options, and a primary-key table
+        // without 'bucket' is in dynamic bucket mode), so a typo is named but not refused; a file index on a
+        // column the table does not have is.
+        createWith("a bloom-filter index on no column", List.of("file-index.bloom-filter.columns", "nope"),
+                "file-index.bloom-filter.columns=nope");
         createWith("a bucket count that is not a number", List.of("bucket", "abc"), "bucket=abc");
         createWith("a bucket count of 0", List.of("bucket", "0"), "bucket=0");
         createWith("file.format=csv", List.of("file.format", "csv"), "file.format=csv");
@@ -213,9 +215,9 @@ final class BadInputCatalogue {
                         + " ts TIMESTAMP, dt STRING, nope INT)" + handler + location);
         hive("a location that holds no table", List.of("{wh}/shop.db"),
                 "CREATE EXTERNAL TABLE shop.o2" + handler + " LOCATION '{wh}/shop.db'");
-        hive("a typo of the bucket option", List.of("buckets", "did you mean 'bucket'"),
+        hive("a file index type Strata does not write", List.of("file-index.bitmap.columns", "bloom-filter"),
                 "CREATE TABLE shop.t2 (id INT, v STRING)" + handler
-                        + " TBLPROPERTIES ('primary-key'='id', 'buckets'='2')");
+                        + " TBLPROPERTIES ('primary-key'='id', 'bucket'='1', 'file-index.bitmap.columns'='v')");
         hive("a bucket count that is not a number", List.of("bucket", "abc"),
                 "CREATE TABLE shop.t2 (id INT, v STRING)" + handler
                         + " TBLPROPERTIES ('primary-key'='id', 'bucket'='abc')");

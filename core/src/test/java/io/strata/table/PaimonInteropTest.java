@@ -85,10 +85,15 @@ class PaimonInteropTest {
 
     /** Commits of inserts, then (primary-key tables) updates with nulls and deletes of earlier keys. */
     private static List<List<GenericRow>> history(RowType type, boolean primaryKey, boolean partitioned, long seed) {
+        return history(type, primaryKey, partitioned, seed, 3);
+    }
+
+    /** {@code count} commits of 40 rows: inserts, then (primary-key tables) updates and deletes of earlier keys. */
+    static List<List<GenericRow>> history(RowType type, boolean primaryKey, boolean partitioned, long seed, int count) {
         RandomRows random = new RandomRows(seed).fileSafe();
         List<List<GenericRow>> commits = new ArrayList<>();
         Map<String, GenericRow> written = new LinkedHashMap<>();
-        for (int c = 0; c < 3; c++) {
+        for (int c = 0; c < count; c++) {
             List<GenericRow> rows = new ArrayList<>();
             for (int i = 0; i < 40; i++) {
                 GenericRow row = random.row(type);

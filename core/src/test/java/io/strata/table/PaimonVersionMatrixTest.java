@@ -6,7 +6,6 @@ import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
 import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
-import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.oracle.RandomRows;
@@ -22,7 +21,6 @@ import io.strata.types.RowType;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -77,35 +75,6 @@ class PaimonVersionMatrixTest {
         return new RowType(fields);
     }
 
-    /** Commits of inserts, then (primary-key tables) updates and deletes of earlier keys. */
-    private static List<List<GenericRow>> history(RowType type, boolean primaryKey, long seed, int commits) {
-        RandomRows random = new RandomRows(seed).fileSafe();
-        List<List<GenericRow>> out = new ArrayList<>();
-        Map<Integer, GenericRow> written = new LinkedHashMap<>();
-        for (int c = 0; c < commits; c++) {
-            List<GenericRow> rows = new ArrayList<>();
-            for (int i = 0; i < 40; i++) {
-                GenericRow row = random.row(type);
-                int key = random.random().nextInt(primaryKey ? 60 : 1_000_000);
-                row.set(0, Utf8String.fromString("p" + (key % 3)));
-                row.set(1, key);
-                if (primaryKey && c > 0 && written.containsKey(key) && random.random().nextInt(4) == 0) {
-                    GenericRow delete = GenericRow.copyOf(written.remove(key), type);
-                    delete.setKind(RowKind.DELETE);
-                    rows.add(delete);
-                    continue;
-                }
-                if (primaryKey && written.containsKey(key)) {
-                    row.setKind(RowKind.UPDATE_AFTER);
-                }
-                written.put(key, row);
-                rows.add(row);
-            }
-            out.add(rows);
-        }
-        return out;
-    }
-
     private static Map<String, String> options(String kind) {
         Map<String, String> options = new HashMap<>();
         options.put("file.format", kind.endsWith("orc") ? "orc" : "parquet");
@@ -158,7 +127,7 @@ class PaimonVersionMatrixTest {
     void theReleaseWritesStrataReadsAndWritesOnTopAndBack(String version, String kind) throws Exception {
         RowType type = tableType();
         boolean primaryKey = !kind.equals("append");
-        List<List<GenericRow>> history = history(type, primaryKey, version.hashCode() + kind.hashCode(), 5);
+        List<List<GenericRow>> history = PaimonInteropTest.history(type, primaryKey, true, version.hashCode() + kind.hashCode(), 5);
         try (OracleEngine paimon = PaimonReleases.open(version, warehouse)) {
             assertThat(paimon.paimonVersion()).isEqualTo(version);
             paimon.createTable("db", "t", type, List.of("p"), primaryKey ? List.of("p", "k") : List.of(), options(kind));
@@ -190,7 +159,7 @@ class PaimonVersionMatrixTest {
     @MethodSource("releases")
     void strataCreatesAndWritesTheReleaseReadsWritesAndCompacts(String version) throws Exception {
         RowType type = tableType();
-        List<List<GenericRow>> history = history(type, true, 11, 4);
+        List<List<GenericRow>> history = PaimonInteropTest.history(type, true, true, 11, 4);
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
                 new org.apache.hadoop.fs.Path(warehouse.toUri()));
         catalog.createDatabase("db", true);

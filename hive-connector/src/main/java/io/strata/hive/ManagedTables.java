@@ -4,6 +4,7 @@ import io.strata.catalog.Identifier;
 import io.strata.fs.FileIO;
 import io.strata.schema.Schema;
 import io.strata.schema.SchemaManager;
+import io.strata.schema.TableOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,6 +121,14 @@ final class ManagedTables {
                 spec.option(e.getKey(), e.getValue());
             }
         }
+        Schema schema = spec.build();
+        // Unknown keys are kept (Paimon tables carry other engines' options), but Hive shows no warning of a
+        // storage handler: a key one or two letters from an option Strata knows ('buckets') is refused here, or a
+        // primary-key table would silently get dynamic buckets instead of the count that was meant.
+        List<String> typos = TableOptions.typoHints(schema.options());
+        if (!typos.isEmpty()) {
+            throw new IllegalArgumentException("Cannot create Hive table " + name + ": " + String.join("; ", typos));
+        }
         String location = hiveTable.getSd().getLocation();
         if (location == null || location.isBlank()) {
             location = defaultLocation(conf, hiveTable);
@@ -127,7 +136,7 @@ final class ManagedTables {
         }
         FileIO io = new FileIO(conf);
         try {
-            new SchemaManager(io, new Path(location)).createTable(spec.build());
+            new SchemaManager(io, new Path(location)).createTable(schema);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("Cannot create Strata table for Hive table " + name + " at " + location
                     + ": " + e.getMessage(), e);

@@ -44,7 +44,8 @@ public final class ConfigOption<T> {
         return of(key, defaultValue, description, v -> Integer.parseInt(v.trim()));
     }
 
-    static ConfigOption<Boolean> booleanOption(String key, boolean defaultValue, String description) {
+    /** A boolean option: {@code true} or {@code false}, any case. */
+    public static ConfigOption<Boolean> booleanOption(String key, boolean defaultValue, String description) {
         return of(key, defaultValue, description, ConfigOption::parseBoolean);
     }
 

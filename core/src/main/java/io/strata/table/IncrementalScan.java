@@ -31,7 +31,17 @@ public interface IncrementalScan {
      */
     IncrementalScan betweenTimestamps(long fromMillis, long toMillis);
 
-    /** Reads the delta even where the table has a changelog producer, or the changelog where it has none. */
+    /**
+     * The difference between the snapshots of two tags, as Paimon's {@code incremental-between} with two tag
+     * names reads it (the {@link ChangeReadOptions.BetweenScanMode#DIFF diff} of the two snapshots, whatever
+     * the scan mode).
+     */
+    IncrementalScan betweenTags(String fromTag, String toTag);
+
+    /**
+     * Reads the delta even where the table has a changelog producer, the changelog where it has none, or the
+     * difference between the two snapshots ({@link ChangeReadOptions.BetweenScanMode#DIFF}).
+     */
     IncrementalScan withScanMode(ChangeReadOptions.BetweenScanMode scanMode);
 
     /** Returns only the named columns, in this order. */
@@ -39,8 +49,9 @@ public interface IncrementalScan {
 
     /**
      * Takes the range from Paimon's read options {@code incremental-between} ({@code "from,to"} snapshot
-     * ids), {@code incremental-between-timestamp} ({@code "from,to"} epoch millis) and
-     * {@code incremental-between-scan-mode}; fails naming the option if a value is malformed.
+     * ids or tag names), {@code incremental-between-timestamp} ({@code "from,to"} epoch millis),
+     * {@code incremental-between-scan-mode} and {@code incremental-between-tag-to-snapshot}; fails naming the
+     * option if a value is malformed or names no tag or snapshot id.
      */
     IncrementalScan withOptions(Map<String, String> options);
 

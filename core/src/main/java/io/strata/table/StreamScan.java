@@ -41,6 +41,14 @@ public interface StreamScan {
     StreamScan fromTimestamp(long epochMillis);
 
     /**
+     * Starts with the rows of the latest compaction's snapshot as +I, then the changes after it (Paimon's
+     * {@code compacted-full}): the latest full compaction's where the table schedules them
+     * ({@code changelog-producer = full-compaction} or {@code full-compaction.delta-commits}), the latest
+     * snapshot's when the table was never compacted.
+     */
+    StreamScan fromCompactedFull();
+
+    /**
      * Records the stream's position in {@code consumer/consumer-<id>} at every {@link ChangeStream#checkpoint()}
      * (and at the start), so snapshot and changelog expiration keep what it has not read, and a stream
      * opened later with the same id resumes there.

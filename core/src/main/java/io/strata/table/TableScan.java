@@ -21,6 +21,13 @@ public interface TableScan {
     /** Reads the snapshot a tag points at. */
     TableScan asOfTag(String tagName);
 
+    /**
+     * Reads the snapshot of the latest compaction (of the latest full compaction where the table schedules
+     * them: {@code changelog-producer = full-compaction} or {@code full-compaction.delta-commits}), or the
+     * latest snapshot when there is none: Paimon's {@code scan.mode = compacted-full} of batch reads.
+     */
+    TableScan asOfCompactedFull();
+
     /** Keeps only rows matching the predicate (built with a {@link PredicateBuilder} on the table's row type). */
     TableScan filter(Predicate predicate);
 

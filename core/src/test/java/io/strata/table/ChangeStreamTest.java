@@ -88,8 +88,8 @@ class ChangeStreamTest {
                 .hasMessageContaining(location).hasMessageContaining("scan.snapshot-id");
         assertThatThrownBy(() -> table.newStreamScan().withOptions(Map.of("scan.mode", "from-timestamp")))
                 .hasMessageContaining("scan.timestamp-millis");
-        assertThatThrownBy(() -> table.newStreamScan().withOptions(Map.of("scan.mode", "compacted-full")))
-                .hasMessageContaining("scan.mode").hasMessageContaining("compacted-full");
+        assertThatThrownBy(() -> table.newStreamScan().withOptions(Map.of("scan.mode", "from-file-creation-time")))
+                .hasMessageContaining("scan.mode").hasMessageContaining("from-file-creation-time");
         assertThatThrownBy(() -> table.newStreamScan().withConsumer("../x")).hasMessageContaining("../x");
         assertThatThrownBy(() -> table.newStreamScan().fromSnapshotFull(9).open())
                 .hasMessageContaining(location).hasMessageContaining("no snapshot 9");

@@ -45,8 +45,8 @@ final class SnapshotChanges {
 
     /** Reads {@code source} (DELTA or CHANGELOG) whatever the table's producer, as a scan mode may ask. */
     SnapshotChanges(TableStore store, ChangeSplit.Source source) {
-        if (source == ChangeSplit.Source.FULL) {
-            throw new IllegalArgumentException("FULL is not a source of changes");
+        if (source == ChangeSplit.Source.FULL || source == ChangeSplit.Source.DIFF) {
+            throw new IllegalArgumentException(source + " is not a source of the changes of one snapshot");
         }
         this.store = store;
         this.changelogs = new ChangelogManager(store.fileIO(), store.location());
@@ -75,7 +75,7 @@ final class SnapshotChanges {
         return switch (source) {
             case CHANGELOG -> snapshot.changelogManifestList() != null && snapshot.commitKind() != CommitKind.OVERWRITE;
             case DELTA -> snapshot.commitKind() == CommitKind.APPEND;
-            case FULL -> throw new IllegalStateException("FULL is not a source of changes");
+            case FULL, DIFF -> throw new IllegalStateException(source + " is not a source of the changes of one snapshot");
         };
     }
 

@@ -1,12 +1,17 @@
 package io.strata.table.change;
 
+import io.strata.schema.MergeEngine;
+import io.strata.schema.TableOptions;
 import io.strata.snapshot.ChangelogManager;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
+import io.strata.snapshot.TagManager;
 import io.strata.table.ChangePlan;
 import io.strata.table.ChangeReadOptions;
 import io.strata.table.ChangeSplit;
 import io.strata.table.IncrementalScan;
+import io.strata.table.TableScan;
+import io.strata.table.source.SnapshotScan;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
 import java.io.IOException;
@@ -14,6 +19,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
@@ -25,58 +31,115 @@ public final class SnapshotRangeScan implements IncrementalScan {
     private final Long toInclusive;
     private final Long fromMillis;
     private final Long toMillis;
+    private final String fromTag;
+    private final String toTag;
     private final ChangeReadOptions.BetweenScanMode mode;
     private final List<String> projection;
 
     public SnapshotRangeScan(TableStore store) {
-        this(store, null, null, null, null, ChangeReadOptions.BetweenScanMode.AUTO, null);
+        this(store, null, null, null, null, null, null, ChangeReadOptions.BetweenScanMode.AUTO, null);
     }
 
     private SnapshotRangeScan(TableStore store, Long fromExclusive, Long toInclusive, Long fromMillis, Long toMillis,
-            ChangeReadOptions.BetweenScanMode mode, List<String> projection) {
+            String fromTag, String toTag, ChangeReadOptions.BetweenScanMode mode, List<String> projection) {
         this.store = store;
         this.fromExclusive = fromExclusive;
         this.toInclusive = toInclusive;
         this.fromMillis = fromMillis;
         this.toMillis = toMillis;
+        this.fromTag = fromTag;
+        this.toTag = toTag;
         this.mode = mode;
         this.projection = projection;
     }
 
     @Override
     public IncrementalScan between(long fromExclusive, long toInclusive) {
-        return new SnapshotRangeScan(store, fromExclusive, toInclusive, null, null, mode, projection);
+        return new SnapshotRangeScan(store, fromExclusive, toInclusive, null, null, null, null, mode, projection);
     }
 
     @Override
     public IncrementalScan betweenTimestamps(long fromMillis, long toMillis) {
-        return new SnapshotRangeScan(store, null, null, fromMillis, toMillis, mode, projection);
+        return new SnapshotRangeScan(store, null, null, fromMillis, toMillis, null, null, mode, projection);
+    }
+
+    @Override
+    public IncrementalScan betweenTags(String fromTag, String toTag) {
+        return new SnapshotRangeScan(store, null, null, null, null, Objects.requireNonNull(fromTag, "fromTag"),
+                Objects.requireNonNull(toTag, "toTag"), mode, projection);
     }
 
     @Override
     public IncrementalScan withScanMode(ChangeReadOptions.BetweenScanMode scanMode) {
-        return new SnapshotRangeScan(store, fromExclusive, toInclusive, fromMillis, toMillis, scanMode, projection);
+        return new SnapshotRangeScan(store, fromExclusive, toInclusive, fromMillis, toMillis, fromTag, toTag, scanMode,
+                projection);
     }
 
     @Override
     public IncrementalScan select(String... columns) {
-        return new SnapshotRangeScan(store, fromExclusive, toInclusive, fromMillis, toMillis, mode, List.of(columns));
+        return new SnapshotRangeScan(store, fromExclusive, toInclusive, fromMillis, toMillis, fromTag, toTag, mode,
+                List.of(columns));
     }
 
     @Override
     public IncrementalScan withOptions(Map<String, String> options) {
-        IncrementalScan scan = withScanMode(ChangeReadOptions.INCREMENTAL_BETWEEN_SCAN_MODE.get(options));
-        String between = ChangeReadOptions.INCREMENTAL_BETWEEN.get(options);
-        String betweenTime = ChangeReadOptions.INCREMENTAL_BETWEEN_TIMESTAMP.get(options);
+        IncrementalScan scan;
+        String between;
+        String betweenTime;
+        boolean tagToSnapshot;
+        try {
+            scan = withScanMode(ChangeReadOptions.INCREMENTAL_BETWEEN_SCAN_MODE.get(options));
+            between = ChangeReadOptions.INCREMENTAL_BETWEEN.get(options);
+            betweenTime = ChangeReadOptions.INCREMENTAL_BETWEEN_TIMESTAMP.get(options);
+            tagToSnapshot = ChangeReadOptions.INCREMENTAL_BETWEEN_TAG_TO_SNAPSHOT.get(options);
+            ChangeReadOptions.StartMode startMode = ChangeReadOptions.SCAN_MODE.get(options);
+            if (startMode != ChangeReadOptions.StartMode.DEFAULT && startMode != ChangeReadOptions.StartMode.INCREMENTAL
+                    && (between != null || betweenTime != null)) {
+                throw new IllegalArgumentException("option '" + ChangeReadOptions.SCAN_MODE.key() + "' = '"
+                        + options.get(ChangeReadOptions.SCAN_MODE.key()) + "' is not an incremental read");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + store.location() + ": " + e.getMessage(), e);
+        }
         if (between != null) {
-            long[] range = pair(ChangeReadOptions.INCREMENTAL_BETWEEN.key(), between);
-            return scan.between(range[0], range[1]);
+            String key = ChangeReadOptions.INCREMENTAL_BETWEEN.key();
+            String[] parts = between.split(",");
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("Table " + store.location() + ": option '" + key + "' = '" + between
+                        + "' must be 'from,to': two snapshot ids or two tag names");
+            }
+            String from = parts[0].trim();
+            String to = parts[1].trim();
+            TagManager tags = store.tagManager();
+            Optional<Snapshot> fromTagged = tags.tag(from);
+            Optional<Snapshot> toTagged = tags.tag(to);
+            // As Paimon: two tags first (a tag may be named like a number), then two snapshot ids.
+            if (fromTagged.isPresent() && toTagged.isPresent()) {
+                return tagToSnapshot ? scan.between(fromTagged.get().id(), toTagged.get().id()) : scan.betweenTags(from, to);
+            }
+            try {
+                return scan.between(Long.parseLong(from), Long.parseLong(to));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("Table " + store.location() + ": option '" + key + "' = '" + between
+                        + "' names neither two tags of the table nor two snapshot ids"
+                        + (fromTagged.isEmpty() && !isNumber(from) ? " (no tag '" + from + "')" : "")
+                        + (toTagged.isEmpty() && !isNumber(to) ? " (no tag '" + to + "')" : ""));
+            }
         }
         if (betweenTime != null) {
             long[] range = pair(ChangeReadOptions.INCREMENTAL_BETWEEN_TIMESTAMP.key(), betweenTime);
             return scan.betweenTimestamps(range[0], range[1]);
         }
         return scan;
+    }
+
+    private static boolean isNumber(String text) {
+        try {
+            Long.parseLong(text);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private long[] pair(String key, String value) {
@@ -88,7 +151,7 @@ public final class SnapshotRangeScan implements IncrementalScan {
             return new long[] {Long.parseLong(parts[0].trim()), Long.parseLong(parts[1].trim())};
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("Table " + store.location() + ": option '" + key + "' = '" + value
-                    + "' must be two numbers 'from,to' (tag names are not supported)");
+                    + "' must be two numbers 'from,to' (epoch millis)");
         }
     }
 
@@ -98,6 +161,9 @@ public final class SnapshotRangeScan implements IncrementalScan {
         int[] projected = projection == null ? IntStream.range(0, rowType.fieldCount()).toArray()
                 : projection.stream().mapToInt(rowType::requireIndexOf).toArray();
         RowType readType = rowType.project(projected);
+        if (fromTag != null || mode == ChangeReadOptions.BetweenScanMode.DIFF) {
+            return planDiff(projected, readType);
+        }
         long[] range = range();
         if (range == null) {
             return new ChangePlan(0, 0, List.of(), projected, readType);
@@ -106,6 +172,7 @@ public final class SnapshotRangeScan implements IncrementalScan {
             case AUTO -> new SnapshotChanges(store);
             case DELTA -> new SnapshotChanges(store, ChangeSplit.Source.DELTA);
             case CHANGELOG -> new SnapshotChanges(store, ChangeSplit.Source.CHANGELOG);
+            case DIFF -> throw new IllegalStateException("a diff is planned by planDiff");
         };
         List<Snapshot> snapshots = new ArrayList<>();
         for (long id = range[0] + 1; id <= range[1]; id++) {
@@ -124,6 +191,90 @@ public final class SnapshotRangeScan implements IncrementalScan {
                     + range[0] + " and " + range[1] + ": " + e.getMessage(), e);
         }
         return new ChangePlan(range[0], range[1], splits, projected, readType);
+    }
+
+    /**
+     * The difference between two snapshots, as Paimon reads two tags or the diff scan mode: snapshot ids as
+     * given (both must still exist; 0 is the empty table), times resolved to the newest snapshot at or before
+     * each (the earliest, the latest when there is none).
+     */
+    private ChangePlan planDiff(int[] projected, RowType readType) {
+        SnapshotScan base = new SnapshotScan(store);
+        TableScan before;
+        TableScan after;
+        long from;
+        long to;
+        if (fromTag != null) {
+            Snapshot start = taggedSnapshot(fromTag);
+            Snapshot end = taggedSnapshot(toTag);
+            if (end.id() < start.id()) {
+                throw new IllegalArgumentException("Table " + store.location() + ": tag '" + toTag + "' (snapshot "
+                        + end.id() + ") is older than tag '" + fromTag + "' (snapshot " + start.id()
+                        + "): the end of a diff must not be older than its start");
+            }
+            from = start.id();
+            to = end.id();
+            before = base.asOfTag(fromTag);
+            after = base.asOfTag(toTag);
+        } else if (fromMillis != null) {
+            long[] range = diffTimeRange();
+            if (range == null) {
+                return new ChangePlan(0, 0, List.of(), projected, readType);
+            }
+            from = range[0];
+            to = range[1];
+            before = base.asOfSnapshot(from);
+            after = base.asOfSnapshot(to);
+        } else {
+            long[] range = range();
+            if (range == null) {
+                return new ChangePlan(0, 0, List.of(), projected, readType);
+            }
+            from = range[0];
+            to = range[1];
+            if (from > 0 && !store.snapshotManager().snapshotExists(from)) {
+                throw new IllegalArgumentException("Table " + store.location() + ": snapshot " + from
+                        + " has expired; a diff needs both snapshots (" + from + " and " + to + ")");
+            }
+            before = from == 0 ? null : base.asOfSnapshot(from);
+            after = base.asOfSnapshot(to);
+        }
+        if (from == to) {
+            return new ChangePlan(from, to, List.of(), projected, readType);
+        }
+        boolean primaryKey = !store.schema().primaryKeys().isEmpty();
+        TableOptions options = store.schema().tableOptions();
+        boolean skipLevelZero = primaryKey
+                && (options.deletionVectorsEnabled() || options.mergeEngine() == MergeEngine.FIRST_ROW);
+        return new ChangePlan(from, to, DiffSplits.plan(before, after, skipLevelZero), projected, readType);
+    }
+
+    private Snapshot taggedSnapshot(String tag) {
+        return store.tagManager().tag(tag).orElseThrow(() -> new IllegalArgumentException(
+                "Table " + store.location() + " has no tag '" + tag + "'"));
+    }
+
+    /** {start, end} snapshot ids of a diff between two times, as Paimon resolves them, or null if empty. */
+    private long[] diffTimeRange() {
+        if (toMillis < fromMillis) {
+            throw new IllegalArgumentException("Table " + store.location() + ": the end time " + toMillis
+                    + " of an incremental read is before its start time " + fromMillis);
+        }
+        SnapshotManager snapshots = store.snapshotManager();
+        Long earliest = snapshots.earliestSnapshotId();
+        Long latest = snapshots.latestSnapshotId();
+        if (earliest == null || latest == null || fromMillis.equals(toMillis)
+                || fromMillis > snapshots.snapshot(latest).timeMillis()
+                || toMillis < snapshots.snapshot(earliest).timeMillis()) {
+            return null;
+        }
+        long start = snapshotAtOrBefore(fromMillis).orElse(earliest);
+        long end = snapshotAtOrBefore(toMillis).orElse(latest);
+        return start >= end ? null : new long[] {start, end};
+    }
+
+    private Optional<Long> snapshotAtOrBefore(long millis) {
+        return Optional.ofNullable(store.snapshotManager().latestSnapshotAtOrBefore(millis)).map(Snapshot::id);
     }
 
     /** {from, to} checked against the table, or null when the range is empty. */

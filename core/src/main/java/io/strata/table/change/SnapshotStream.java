@@ -8,6 +8,7 @@ import io.strata.table.ChangePlan;
 import io.strata.table.ChangeReadOptions.StartMode;
 import io.strata.table.ChangeSplit;
 import io.strata.table.ChangeStream;
+import io.strata.table.source.CompactedSnapshot;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
 import java.io.IOException;
@@ -160,6 +161,9 @@ public final class SnapshotStream implements ChangeStream {
                 fullSnapshotId = Math.max(startSnapshotId, store.snapshotManager().earliestSnapshotId());
             }
             case FROM_TIMESTAMP -> nextSnapshotId = firstAtOrAfter(startMillis, earliest, latest);
+            case COMPACTED_FULL -> fullSnapshotId = CompactedSnapshot.pick(store);
+            case INCREMENTAL -> throw new IllegalArgumentException("Table " + store.location()
+                    + ": scan.mode incremental is an incremental (batch) read, not the start of a stream");
         }
         // Protect the start from expiration at once: the first checkpoint may be a while away.
         checkpoint();

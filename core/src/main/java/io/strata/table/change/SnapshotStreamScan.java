@@ -62,6 +62,11 @@ public final class SnapshotStreamScan implements StreamScan {
     }
 
     @Override
+    public StreamScan fromCompactedFull() {
+        return startAt(StartMode.COMPACTED_FULL, null, null);
+    }
+
+    @Override
     public StreamScan fromTimestamp(long epochMillis) {
         return startAt(StartMode.FROM_TIMESTAMP, null, epochMillis);
     }
@@ -98,6 +103,10 @@ public final class SnapshotStreamScan implements StreamScan {
             millis = ChangeReadOptions.SCAN_TIMESTAMP_MILLIS.get(options);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Stream of table " + store.location() + ": " + e.getMessage(), e);
+        }
+        if (startMode == StartMode.INCREMENTAL) {
+            throw new IllegalArgumentException("Stream of table " + store.location() + ": scan.mode incremental is an"
+                    + " incremental (batch) read (newIncrementalScan), not the start of a stream");
         }
         if (startMode == StartMode.DEFAULT) {
             startMode = id != null ? StartMode.FROM_SNAPSHOT : millis != null ? StartMode.FROM_TIMESTAMP : StartMode.LATEST_FULL;

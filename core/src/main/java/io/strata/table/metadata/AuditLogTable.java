@@ -34,7 +34,8 @@ import java.util.OptionalLong;
  * the snapshot returns (every key once, with the kind of its latest change). With Paimon's read options
  * {@code incremental-between} ({@code "from,to"} snapshot ids), {@code incremental-between-timestamp} or
  * {@code incremental-between-scan-mode} ({@link #withReadOptions}): the changes of the snapshots in that range,
- * deletes and updates included, as the core's incremental read gives them.
+ * deletes and updates included, as the core's incremental read gives them (a diff, between two tags or in the
+ * diff scan mode, with the keys it deleted as {@code -D}).
  */
 @PublicApi
 public final class AuditLogTable extends BaseMetadataTable {
@@ -44,7 +45,7 @@ public final class AuditLogTable extends BaseMetadataTable {
 
     /** Paimon's read options that make the table an incremental read. */
     public static final List<String> INCREMENTAL_OPTIONS = List.of("incremental-between",
-            "incremental-between-timestamp", "incremental-between-scan-mode");
+            "incremental-between-timestamp", "incremental-between-scan-mode", "incremental-between-tag-to-snapshot");
 
     private final Map<String, String> readOptions;
 
@@ -86,7 +87,8 @@ public final class AuditLogTable extends BaseMetadataTable {
     public CloseableIterator<Row> rows(OptionalLong snapshotId) throws IOException {
         if (isIncremental()) {
             ChangePlan plan = table.newIncrementalScan().withOptions(readOptions).plan();
-            ChangeRead read = table.newChangeRead(plan);
+            // As Paimon's audit_log: a diff shows the keys it deleted too.
+            ChangeRead read = table.newChangeRead(plan).withDeletes();
             Iterator<ChangeSplit> splits = plan.splits().iterator();
             return new KindedRows(() -> splits.hasNext() ? read.open(splits.next()) : null);
         }

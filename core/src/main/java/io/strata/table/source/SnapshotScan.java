@@ -35,15 +35,17 @@ public final class SnapshotScan implements TableScan {
     private final Long snapshotId;
     private final Long timestampMillis;
     private final String tag;
+    private final boolean compactedFull;
     private final Predicate filter;
     private final List<String> projection;
 
     public SnapshotScan(TableStore store) {
-        this(store, null, null, null, null, null);
+        this(store, null, null, null, false, null, null);
     }
 
-    private SnapshotScan(TableStore store, Long snapshotId, Long timestampMillis, String tag, Predicate filter,
-            List<String> projection) {
+    private SnapshotScan(TableStore store, Long snapshotId, Long timestampMillis, String tag, boolean compactedFull,
+            Predicate filter, List<String> projection) {
+        this.compactedFull = compactedFull;
         this.store = store;
         this.snapshotId = snapshotId;
         this.timestampMillis = timestampMillis;
@@ -54,32 +56,41 @@ public final class SnapshotScan implements TableScan {
 
     @Override
     public TableScan asOfSnapshot(long id) {
-        return new SnapshotScan(store, id, null, null, filter, projection);
+        return new SnapshotScan(store, id, null, null, false, filter, projection);
     }
 
     @Override
     public TableScan asOfTimestamp(long epochMillis) {
-        return new SnapshotScan(store, null, epochMillis, null, filter, projection);
+        return new SnapshotScan(store, null, epochMillis, null, false, filter, projection);
     }
 
     @Override
     public TableScan asOfTag(String tagName) {
-        return new SnapshotScan(store, null, null, tagName, filter, projection);
+        return new SnapshotScan(store, null, null, tagName, false, filter, projection);
+    }
+
+    @Override
+    public TableScan asOfCompactedFull() {
+        return new SnapshotScan(store, null, null, null, true, filter, projection);
     }
 
     @Override
     public TableScan filter(Predicate predicate) {
         Predicate combined = filter == null ? predicate : PredicateBuilder.and(filter, predicate);
-        return new SnapshotScan(store, snapshotId, timestampMillis, tag, combined, projection);
+        return new SnapshotScan(store, snapshotId, timestampMillis, tag, compactedFull, combined, projection);
     }
 
     @Override
     public TableScan select(String... columns) {
-        return new SnapshotScan(store, snapshotId, timestampMillis, tag, filter, List.of(columns));
+        return new SnapshotScan(store, snapshotId, timestampMillis, tag, compactedFull, filter, List.of(columns));
     }
 
     /** Resolves the snapshot to read, or null if the table has none. */
     Snapshot resolveSnapshot() throws IOException {
+        if (compactedFull) {
+            Long id = CompactedSnapshot.pick(store);
+            return id == null ? null : store.snapshotManager().snapshot(id);
+        }
         if (snapshotId != null) {
             return store.snapshotManager().snapshot(snapshotId);
         }

@@ -8,6 +8,7 @@ import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
 import io.strata.format.FormatReader;
 import io.strata.format.registry.FormatFactories;
+import io.strata.lsm.CompactionReader;
 import io.strata.lsm.ConcatCursor;
 import io.strata.lsm.DataFileCursor;
 import io.strata.lsm.DataFileOpener;
@@ -36,6 +37,7 @@ import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -181,6 +183,41 @@ public final class SplitReader implements TableRead {
         return primaryKey ? openMerged(split) : openAppend(split);
     }
 
+    /**
+     * The records of a primary-key split merged over every level, level 0 included, each key once with its
+     * merged value in every field (deletion vectors applied): one side of a diff, which Paimon merges so.
+     *
+     * @param keepRetractions whether a key whose merged record is a retraction is returned (as that record)
+     */
+    public RecordCursor openAllLevels(Split split, boolean keepRetractions) throws IOException {
+        if (!primaryKey) {
+            throw new IllegalStateException("Table " + store.location() + " has no primary key to merge on");
+        }
+        boolean[] all = new boolean[rowType.fieldCount()];
+        Arrays.fill(all, true);
+        DataFileReadType readType = new DataFileReadType(rowType, all, true);
+        Map<String, DeletionVector> dvs = deletionVectors(split);
+        DataFileOpener opener = f -> openFile(split, f, readType, dvs.get(f.fileName()));
+        Comparator<Row> fileKeys = RowComparator.of(schema.trimmedPrimaryKeyType());
+        Comparator<Row> keyOrder = KeyOrder.onPositions(rowType, keyPositions);
+        Comparator<Row> sequenceOrder = sequenceOrder();
+        if (lookupMerge) {
+            return MergeTreeReader.readLookup(split.files(), fileKeys, keyOrder, sequenceOrder, mergeFunctions.create(all),
+                    opener);
+        }
+        return CompactionReader.read(new IntervalPartition(fileKeys).partition(split.files()), keyOrder, sequenceOrder,
+                () -> mergeFunctions.create(all), opener, !keepRetractions);
+    }
+
+    /** The order of the user sequence fields of two value rows (older first), or null without them. */
+    private Comparator<Row> sequenceOrder() {
+        if (sequenceFieldPositions.length == 0) {
+            return null;
+        }
+        Comparator<Row> ascending = KeyOrder.onPositions(rowType, sequenceFieldPositions);
+        return options.sequenceFieldDescending() ? ascending.reversed() : ascending;
+    }
+
     private RecordCursor openAppend(Split split) throws IOException {
         DataFileReadType readType = new DataFileReadType(rowType, wanted, false);
         Map<String, DeletionVector> dvs = deletionVectors(split);
@@ -204,11 +241,7 @@ public final class SplitReader implements TableRead {
             // Each key lives in exactly one file above level 0: read without merging.
             return MergeTreeReader.readUnmerged(files, opener);
         }
-        Comparator<Row> sequenceOrder = null;
-        if (sequenceFieldPositions.length > 0) {
-            Comparator<Row> ascending = KeyOrder.onPositions(rowType, sequenceFieldPositions);
-            sequenceOrder = options.sequenceFieldDescending() ? ascending.reversed() : ascending;
-        }
+        Comparator<Row> sequenceOrder = sequenceOrder();
         Comparator<Row> fileKeys = RowComparator.of(schema.trimmedPrimaryKeyType());
         boolean[] readFields = wanted.clone();
         if (lookupMerge) {

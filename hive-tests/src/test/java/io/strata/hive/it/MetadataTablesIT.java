@@ -72,6 +72,7 @@ class MetadataTablesIT {
             }
         });
         table.compactFull();
+        table.tags().create("compacted", 4);
         hive.query("CREATE EXTERNAL TABLE strata_it.meta_orders STORED BY 'io.strata.hive.StrataStorageHandler'"
                 + " LOCATION '" + table.location() + "'");
     }
@@ -165,7 +166,8 @@ class MetadataTablesIT {
 
     /**
      * {@code audit_log} with {@code SET strata.scan.incremental-between}: the changes of snapshot 2 (an update and a
-     * delete) with their row kinds, as core's incremental read gives them, on each engine.
+     * delete) with their row kinds, as core's incremental read gives them, on each engine; between two tags, the
+     * difference of their snapshots.
      */
     @Test
     void theAuditLogReadsTheChangesBetweenTwoSnapshots() throws IOException {
@@ -185,9 +187,14 @@ class MetadataTablesIT {
                 assertThat(hive.query(mode, "SELECT rowkind, count(*) FROM strata_it.meta_orders.audit_log GROUP BY rowkind"))
                         .as("on %s", mode).containsExactlyInAnyOrder("+I\t1", "-D\t1");
             }
+            // Two tags: the difference between their snapshots (the partition of 2024-01-02 came in between).
+            hive.query("SET strata.scan.incremental-between=before_jan2,compacted");
+            assertThat(hive.query("SELECT * FROM strata_it.meta_orders.audit_log"))
+                    .containsExactlyInAnyOrder("+I\t2024-01-02\t0\t0", "+I\t2024-01-02\t1\t10", "+I\t2024-01-02\t2\t20",
+                            "+I\t2024-01-02\t3\t30", "+I\t2024-01-02\t4\t40");
             hive.query("SET strata.scan.incremental-between=1,x");
             assertThatThrownBy(() -> hive.run("SELECT * FROM strata_it.meta_orders.audit_log"))
-                    .hasMessageContaining("incremental-between");
+                    .hasMessageContaining("incremental-between").hasMessageContaining("no tag 'x'");
         } finally {
             hive.query("SET strata.scan.incremental-between=");
         }

@@ -35,6 +35,8 @@ public final class CompactManager {
     private final String bucketDescription;
     /** Deletion-vectors mode: old rows of a deleted key are marked in vectors, so deletes are always dropped. */
     private final boolean deletionVectors;
+    /** Record-level expiry, or null. */
+    private final RecordLevelExpire expire;
     private Future<CompactResult> running;
 
     /**
@@ -55,6 +57,18 @@ public final class CompactManager {
     public CompactManager(ExecutorService executor, Levels levels, CompactStrategy strategy, Comparator<Row> keyComparator,
             long compactionFileSize, int numSortedRunStopTrigger, CompactRewriter rewriter, String bucketDescription,
             boolean deletionVectors) {
+        this(executor, levels, strategy, keyComparator, compactionFileSize, numSortedRunStopTrigger, rewriter,
+                bucketDescription, deletionVectors, null);
+    }
+
+    /**
+     * @param expire the table's record-level expiry, or null: full compactions then also rewrite max-level
+     *     files with expired records, and no compaction moves such a file up unchanged
+     */
+    public CompactManager(ExecutorService executor, Levels levels, CompactStrategy strategy, Comparator<Row> keyComparator,
+            long compactionFileSize, int numSortedRunStopTrigger, CompactRewriter rewriter, String bucketDescription,
+            boolean deletionVectors, RecordLevelExpire expire) {
+        this.expire = expire;
         this.deletionVectors = deletionVectors;
         this.executor = executor;
         this.levels = levels;
@@ -94,7 +108,7 @@ public final class CompactManager {
                 throw new IllegalStateException("A compaction of " + bucketDescription
                         + " is still running: collect its result before a full compaction");
             }
-            unit = CompactStrategy.pickFullCompaction(levels.numberOfLevels(), levels.levelSortedRuns());
+            unit = CompactStrategy.pickFullCompaction(levels.numberOfLevels(), levels.levelSortedRuns(), expire);
         } else {
             if (running != null) {
                 return;
@@ -117,7 +131,7 @@ public final class CompactManager {
         }
         rewriter.beforeCompaction(picked.outputLevel(), untouched);
         MergeTreeCompactTask task = new MergeTreeCompactTask(keyComparator, rewriter, picked, dropDelete,
-                levels.maxLevel(), compactionFileSize);
+                levels.maxLevel(), compactionFileSize, expire);
         running = executor.submit(task);
     }
 

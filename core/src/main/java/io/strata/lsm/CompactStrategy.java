@@ -1,5 +1,7 @@
 package io.strata.lsm;
 
+import io.strata.manifest.DataFileMeta;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,9 +20,28 @@ public interface CompactStrategy {
      * full compaction's output is the only data of the bucket, so it may drop deletes.
      */
     static Optional<CompactUnit> pickFullCompaction(int numLevels, List<LevelSortedRun> runs) {
+        return pickFullCompaction(numLevels, runs, null);
+    }
+
+    /**
+     * Same; a bucket that is a single run at the max level still has its files with expired records
+     * rewritten (with {@code expire}, the table's record-level expiry, else null), as Paimon's.
+     */
+    static Optional<CompactUnit> pickFullCompaction(int numLevels, List<LevelSortedRun> runs, RecordLevelExpire expire) {
         int maxLevel = numLevels - 1;
-        if (runs.isEmpty() || (runs.size() == 1 && runs.get(0).level() == maxLevel)) {
+        if (runs.isEmpty()) {
             return Optional.empty();
+        }
+        if (runs.size() == 1 && runs.get(0).level() == maxLevel) {
+            List<DataFileMeta> expired = new ArrayList<>();
+            if (expire != null) {
+                for (DataFileMeta file : runs.get(0).run().files()) {
+                    if (expire.hasExpiredRecords(file)) {
+                        expired.add(file);
+                    }
+                }
+            }
+            return expired.isEmpty() ? Optional.empty() : Optional.of(new CompactUnit(maxLevel, expired));
         }
         return Optional.of(CompactUnit.fromLevelRuns(maxLevel, runs));
     }

@@ -23,6 +23,8 @@ public final class MergeTreeCompactTask implements Callable<CompactResult> {
     private final int maxLevel;
     private final long compactionFileSize;
     private final List<List<SortedRun>> sections;
+    /** Record-level expiry, or null: a file with expired records is rewritten, never moved up as it is. */
+    private final RecordLevelExpire expire;
     private int upgradedFiles;
 
     /**
@@ -31,6 +33,13 @@ public final class MergeTreeCompactTask implements Callable<CompactResult> {
      */
     public MergeTreeCompactTask(Comparator<Row> keyComparator, CompactRewriter rewriter, CompactUnit unit,
             boolean dropDelete, int maxLevel, long compactionFileSize) {
+        this(keyComparator, rewriter, unit, dropDelete, maxLevel, compactionFileSize, null);
+    }
+
+    /** @param expire the table's record-level expiry, or null */
+    public MergeTreeCompactTask(Comparator<Row> keyComparator, CompactRewriter rewriter, CompactUnit unit,
+            boolean dropDelete, int maxLevel, long compactionFileSize, RecordLevelExpire expire) {
+        this.expire = expire;
         this.rewriter = rewriter;
         this.outputLevel = unit.outputLevel();
         this.dropDelete = dropDelete;
@@ -67,6 +76,10 @@ public final class MergeTreeCompactTask implements Callable<CompactResult> {
     }
 
     private CompactResult upgrade(DataFileMeta file) throws Exception {
+        if (expire != null && expire.hasExpiredRecords(file)) {
+            // Even at its own level: rewriting is what drops the expired records (the rewriter filters them).
+            return rewriter.rewrite(outputLevel, dropDelete, List.of(List.of(new SortedRun(List.of(file)))));
+        }
         if (file.level() == outputLevel) {
             return CompactResult.empty();
         }

@@ -1,10 +1,7 @@
 package io.strata.lsm;
 
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.LongSupplier;
 
 /**
  * Universal compaction, as RocksDB defines it (https://github.com/facebook/rocksdb/wiki/Universal-Compaction)
@@ -25,49 +22,42 @@ import java.util.function.LongSupplier;
  * <p>The output goes to the level just below the next older run that was not picked (never level 0),
  * or to the max level when every run was picked.
  *
- * <p>With {@code compaction.optimization-interval}, a full compaction is picked first whenever the
- * last one (by this strategy, which lives as long as its bucket's writer) is longer ago than the
- * interval, or there was none yet: the bucket is then read-optimised at least that often.
+ * <p>Before these, the {@link EarlyFullCompaction} triggers ({@code compaction.optimization-interval},
+ * {@code compaction.total-size-threshold}, {@code compaction.incremental-size-threshold}) may pick a full
+ * compaction; within {@link OffPeakHours} the size ratio grows by {@code compaction.offpeak-ratio}.
  */
 public final class UniversalCompaction implements CompactStrategy {
 
     private final int maxSizeAmplificationPercent;
     private final int sizeRatio;
     private final int numRunCompactionTrigger;
-    private final Duration optimizationInterval;
-    private final LongSupplier clockMillis;
-    private Long lastFullCompactionMillis;
+    /** Null when no early trigger is set. */
+    private final EarlyFullCompaction earlyFullCompaction;
+    /** Null when off-peak hours are off. */
+    private final OffPeakHours offPeakHours;
 
     public UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger) {
-        // Without an optimization interval the time is never read.
-        this(maxSizeAmplificationPercent, sizeRatio, numRunCompactionTrigger, null, Clock.systemUTC());
+        this(maxSizeAmplificationPercent, sizeRatio, numRunCompactionTrigger, null, null);
     }
 
     /**
-     * @param optimizationInterval {@code compaction.optimization-interval}, or null
-     * @param clock the table's clock, which says when the interval has passed
+     * @param earlyFullCompaction the early full-compaction triggers, or null
+     * @param offPeakHours the off-peak hours, or null
      */
     public UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger,
-            Duration optimizationInterval, Clock clock) {
-        this(maxSizeAmplificationPercent, sizeRatio, numRunCompactionTrigger, optimizationInterval, clock::millis);
-    }
-
-    UniversalCompaction(int maxSizeAmplificationPercent, int sizeRatio, int numRunCompactionTrigger,
-            Duration optimizationInterval, LongSupplier clockMillis) {
+            EarlyFullCompaction earlyFullCompaction, OffPeakHours offPeakHours) {
         this.maxSizeAmplificationPercent = maxSizeAmplificationPercent;
         this.sizeRatio = sizeRatio;
         this.numRunCompactionTrigger = numRunCompactionTrigger;
-        this.optimizationInterval = optimizationInterval;
-        this.clockMillis = clockMillis;
+        this.earlyFullCompaction = earlyFullCompaction;
+        this.offPeakHours = offPeakHours;
     }
 
     @Override
     public Optional<CompactUnit> pick(int numLevels, List<LevelSortedRun> runs) {
         int maxLevel = numLevels - 1;
-        if (optimizationInterval != null && (lastFullCompactionMillis == null
-                || clockMillis.getAsLong() - lastFullCompactionMillis > optimizationInterval.toMillis())) {
-            lastFullCompactionMillis = clockMillis.getAsLong();
-            Optional<CompactUnit> full = CompactStrategy.pickFullCompaction(numLevels, runs);
+        if (earlyFullCompaction != null) {
+            Optional<CompactUnit> full = earlyFullCompaction.tryFullCompaction(numLevels, runs);
             if (full.isPresent()) {
                 return full;
             }
@@ -105,7 +95,7 @@ public final class UniversalCompaction implements CompactStrategy {
         long oldestSize = runs.get(runs.size() - 1).run().totalSize();
         // Size amplification in percent: how much data sits above the oldest run, relative to it.
         if (newerSize * 100 > (long) maxSizeAmplificationPercent * oldestSize) {
-            lastFullCompactionMillis = clockMillis.getAsLong();
+            recordFullCompaction();
             return CompactUnit.fromLevelRuns(maxLevel, runs);
         }
         return null;
@@ -130,9 +120,10 @@ public final class UniversalCompaction implements CompactStrategy {
         }
         boolean triggered = force || candidates > 1;
         int count = candidates;
+        int ratio = sizeRatio + (offPeakHours == null ? 0 : offPeakHours.ratioNow());
         for (int i = candidates; i < runs.size(); i++) {
             LevelSortedRun next = runs.get(i);
-            if (candidateSize * (100.0 + sizeRatio) / 100.0 < next.run().totalSize()
+            if (candidateSize * (100.0 + ratio) / 100.0 < next.run().totalSize()
                     && (!triggered || next.level() > 1)) {
                 break;
             }
@@ -141,6 +132,12 @@ public final class UniversalCompaction implements CompactStrategy {
             triggered = true;
         }
         return triggered ? createUnit(runs, maxLevel, count) : null;
+    }
+
+    private void recordFullCompaction() {
+        if (earlyFullCompaction != null) {
+            earlyFullCompaction.recordFullCompaction();
+        }
     }
 
     /** The first {@code runCount} runs, with the output level below the next run that stays. */
@@ -157,7 +154,7 @@ public final class UniversalCompaction implements CompactStrategy {
             }
         }
         if (runCount == runs.size()) {
-            lastFullCompactionMillis = clockMillis.getAsLong();
+            recordFullCompaction();
             outputLevel = maxLevel;
         }
         return CompactUnit.fromLevelRuns(outputLevel, runs.subList(0, runCount));

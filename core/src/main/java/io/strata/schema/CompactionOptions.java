@@ -1,5 +1,7 @@
 package io.strata.schema;
 
+import io.strata.types.DataType;
+import io.strata.types.RowType;
 import java.time.Duration;
 import java.util.List;
 
@@ -41,6 +43,40 @@ public final class CompactionOptions {
             "How often a writer fully compacts each bucket it holds, to keep it read-optimised: at the first "
                     + "compaction it asks for, then whenever the last full compaction is longer ago. No default.");
 
+    public static final ConfigOption<Long> TOTAL_SIZE_THRESHOLD = ConfigOption.memoryOption(
+            "compaction.total-size-threshold", null,
+            "A bucket of several sorted runs that is smaller than this in all is compacted fully (into one run)."
+                    + " No default.");
+
+    public static final ConfigOption<Long> INCREMENTAL_SIZE_THRESHOLD = ConfigOption.memoryOption(
+            "compaction.incremental-size-threshold", null,
+            "A bucket whose sorted runs above the max level hold more than this is compacted fully. No default.");
+
+    public static final ConfigOption<Integer> OFFPEAK_START_HOUR = ConfigOption.of(
+            "compaction.offpeak.start.hour", -1,
+            "The first hour (0 to 23, JVM time zone) of the off-peak hours, in which compaction.offpeak-ratio"
+                    + " applies; -1: no off-peak hours.", CompactionOptions::hour);
+
+    public static final ConfigOption<Integer> OFFPEAK_END_HOUR = ConfigOption.of(
+            "compaction.offpeak.end.hour", -1,
+            "The hour (0 to 23, exclusive) at which the off-peak hours end; -1: no off-peak hours.",
+            CompactionOptions::hour);
+
+    public static final ConfigOption<Integer> OFFPEAK_RATIO = ConfigOption.of(
+            "compaction.offpeak-ratio", 0,
+            "Added to compaction.size-ratio within the off-peak hours: bigger sorted runs join a compaction while"
+                    + " the cluster is quiet.", v -> atLeast(v, 0));
+
+    public static final ConfigOption<Duration> RECORD_LEVEL_EXPIRE_TIME = ConfigOption.durationOption(
+            "record-level.expire-time", null,
+            "Primary-key tables: compactions drop the records whose time (record-level.time-field) is longer ago"
+                    + " than this; reads return them until a compaction rewrites their file. No default.");
+
+    public static final ConfigOption<String> RECORD_LEVEL_TIME_FIELD = ConfigOption.stringOption(
+            "record-level.time-field", null,
+            "The column of record-level.expire-time: INT (epoch seconds), BIGINT (epoch seconds, or"
+                    + " milliseconds from 10^12 on) or TIMESTAMP.");
+
     public static final ConfigOption<Boolean> WRITE_ONLY = ConfigOption.booleanOption(
             "write-only", false,
             "Whether writers skip compaction (and leave it to a separate compaction, such as Table.compactFull; "
@@ -51,7 +87,8 @@ public final class CompactionOptions {
     /** Every compaction option, in documentation order. */
     public static final List<ConfigOption<?>> ALL = List.of(
             MAX_SIZE_AMPLIFICATION_PERCENT, SIZE_RATIO, NUM_SORTED_RUN_STOP_TRIGGER, FULL_COMPACTION_DELTA_COMMITS,
-            OPTIMIZATION_INTERVAL, WRITE_ONLY);
+            OPTIMIZATION_INTERVAL, TOTAL_SIZE_THRESHOLD, INCREMENTAL_SIZE_THRESHOLD, OFFPEAK_START_HOUR, OFFPEAK_END_HOUR,
+            OFFPEAK_RATIO, RECORD_LEVEL_EXPIRE_TIME, RECORD_LEVEL_TIME_FIELD, WRITE_ONLY);
 
     private final TableOptions options;
 
@@ -109,6 +146,69 @@ public final class CompactionOptions {
         return options.get(OPTIMIZATION_INTERVAL);
     }
 
+    /** {@code compaction.total-size-threshold} in bytes, or null. */
+    public Long totalSizeThreshold() {
+        return options.get(TOTAL_SIZE_THRESHOLD);
+    }
+
+    /** {@code compaction.incremental-size-threshold} in bytes, or null. */
+    public Long incrementalSizeThreshold() {
+        return options.get(INCREMENTAL_SIZE_THRESHOLD);
+    }
+
+    public int offPeakStartHour() {
+        return options.get(OFFPEAK_START_HOUR);
+    }
+
+    public int offPeakEndHour() {
+        return options.get(OFFPEAK_END_HOUR);
+    }
+
+    public int offPeakRatio() {
+        return options.get(OFFPEAK_RATIO);
+    }
+
+    /** {@code record-level.expire-time}, or null when records do not expire. */
+    public Duration recordLevelExpireTime() {
+        return options.get(RECORD_LEVEL_EXPIRE_TIME);
+    }
+
+    /** {@code record-level.time-field}, or null. */
+    public String recordLevelTimeField() {
+        return options.get(RECORD_LEVEL_TIME_FIELD);
+    }
+
+    /**
+     * The position of {@code record-level.time-field} in {@code rowType}.
+     *
+     * @throws IllegalArgumentException naming the option when it is missing (with an expire time), names no
+     *     column, or names a column that is not INT, BIGINT or TIMESTAMP
+     */
+    public int recordLevelTimeFieldIndex(RowType rowType) {
+        return recordLevelTimeFieldIndex(options, rowType);
+    }
+
+    /** As {@link #recordLevelTimeFieldIndex(RowType)}, checking only those two options of {@code options}. */
+    static int recordLevelTimeFieldIndex(TableOptions options, RowType rowType) {
+        String name = options.get(RECORD_LEVEL_TIME_FIELD);
+        if (name == null) {
+            throw new IllegalArgumentException("Table option '" + RECORD_LEVEL_EXPIRE_TIME.key() + "' needs option '"
+                    + RECORD_LEVEL_TIME_FIELD.key() + "': the column whose time expires a record");
+        }
+        int index = rowType.indexOf(name);
+        if (index < 0) {
+            throw new IllegalArgumentException("Table option '" + RECORD_LEVEL_TIME_FIELD.key() + "' = '" + name
+                    + "' names no column of the table");
+        }
+        DataType type = rowType.typeAt(index);
+        return switch (type.root()) {
+            case INT, BIGINT, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> index;
+            default -> throw new IllegalArgumentException("Table option '" + RECORD_LEVEL_TIME_FIELD.key() + "' = '"
+                    + name + "': column type " + type.asSqlString() + " is not a time; it must be INT (seconds),"
+                    + " BIGINT (seconds or milliseconds) or TIMESTAMP");
+        };
+    }
+
     public boolean writeOnly() {
         return options.get(WRITE_ONLY);
     }
@@ -120,6 +220,14 @@ public final class CompactionOptions {
      */
     public long compactionFileSize(boolean primaryKey) {
         return options.targetFileSize(primaryKey) / 10 * 7;
+    }
+
+    private static int hour(String text) {
+        int value = Integer.parseInt(text.trim());
+        if (value < -1 || value > 23) {
+            throw new IllegalArgumentException("must be an hour from 0 to 23, or -1 (off)");
+        }
+        return value;
     }
 
     private static int atLeast(String text, int minimum) {

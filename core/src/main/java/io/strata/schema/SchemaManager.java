@@ -5,6 +5,7 @@ import io.strata.fileindex.DataFileIndexWriter;
 import io.strata.fs.FileIO;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
+import io.strata.types.RowType;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -166,6 +167,9 @@ public final class SchemaManager {
         Map<String, String> options = spec.options();
         TableOptions.validateForWrite(options, primaryKeys);
         TableOptions typed = new TableOptions(options);
+        if (typed.get(CompactionOptions.RECORD_LEVEL_EXPIRE_TIME) != null && !primaryKeys.isEmpty()) {
+            CompactionOptions.recordLevelTimeFieldIndex(typed, RowType.of(fields.toArray(DataField[]::new)));
+        }
         List<String> bucketKey = typed.bucketKey();
         requireKnown("bucket key (option 'bucket-key')", bucketKey, names);
         for (String key : bucketKey) {

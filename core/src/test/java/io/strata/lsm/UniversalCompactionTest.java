@@ -96,13 +96,52 @@ class UniversalCompactionTest {
     @Test
     void theOptimizationIntervalForcesAFullCompactionFirstThenOncePerInterval() {
         long[] now = {1_000};
-        UniversalCompaction timed = new UniversalCompaction(200, 1, 5, java.time.Duration.ofMinutes(1), () -> now[0]);
+        UniversalCompaction timed = new UniversalCompaction(200, 1, 5,
+                EarlyFullCompaction.of(java.time.Duration.ofMinutes(1), null, null, () -> now[0]), null);
         List<LevelSortedRun> two = runs(0, 1, 5, 100);
         assertThat(timed.pick(6, two)).hasValueSatisfying(u -> assertThat(u.outputLevel()).isEqualTo(5));
         now[0] += 30_000;
         assertThat(timed.pick(6, two)).isEmpty();
         now[0] += 31_000;
         assertThat(timed.pick(6, two)).hasValueSatisfying(u -> assertThat(u.files()).hasSize(2));
+    }
+
+    @Test
+    void sizeThresholdsForceAFullCompactionOfASmallOrABusyBucket() {
+        List<LevelSortedRun> two = runs(0, 10, 5, 100);
+        UniversalCompaction small = new UniversalCompaction(200, 1, 5, EarlyFullCompaction.of(null, 111L, null, () -> 0), null);
+        assertThat(small.pick(6, two)).hasValueSatisfying(u -> {
+            assertThat(u.outputLevel()).isEqualTo(5);
+            assertThat(u.files()).hasSize(2);
+        });
+        UniversalCompaction notSmall = new UniversalCompaction(200, 1, 5, EarlyFullCompaction.of(null, 110L, null, () -> 0), null);
+        assertThat(notSmall.pick(6, two)).isEmpty();
+        UniversalCompaction busy = new UniversalCompaction(200, 1, 5, EarlyFullCompaction.of(null, null, 9L, () -> 0), null);
+        assertThat(busy.pick(6, two)).hasValueSatisfying(u -> assertThat(u.files()).hasSize(2));
+        UniversalCompaction calm = new UniversalCompaction(200, 1, 5, EarlyFullCompaction.of(null, null, 10L, () -> 0), null);
+        assertThat(calm.pick(6, two)).isEmpty();
+        assertThat(small.pick(6, runs(5, 10))).as("one run: nothing to merge").isEmpty();
+    }
+
+    @Test
+    void offPeakHoursRaiseTheSizeRatioWithinTheirHours() {
+        // Newest first: 1 + 1 + 1 + 1 + 1, then a run of 9: joins only with a ratio of at least 80%.
+        List<LevelSortedRun> runs = runs(0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 4, 9, 5, 1000);
+        java.time.ZoneId zone = java.time.ZoneId.systemDefault();
+        java.time.Instant threeAm = java.time.LocalDate.of(2026, 1, 5).atTime(3, 0).atZone(zone).toInstant();
+        java.time.Instant noon = threeAm.plus(java.time.Duration.ofHours(9));
+        // 22:00 to 06:00, across midnight.
+        OffPeakHours night = OffPeakHours.of(22, 6, 100, java.time.Clock.fixed(threeAm, zone));
+        assertThat(new UniversalCompaction(10_000, 1, 5, null, night).pick(6, runs))
+                .hasValueSatisfying(u -> assertThat(u.files()).hasSize(6));
+        OffPeakHours day = OffPeakHours.of(22, 6, 100, java.time.Clock.fixed(noon, zone));
+        assertThat(new UniversalCompaction(10_000, 1, 5, null, day).pick(6, runs))
+                .hasValueSatisfying(u -> assertThat(u.files()).hasSize(5));
+        assertThat(OffPeakHours.of(-1, 6, 100, java.time.Clock.systemUTC())).isNull();
+        assertThat(OffPeakHours.of(6, 6, 100, java.time.Clock.systemUTC())).isNull();
+        assertThat(night.ratioAt(22)).isEqualTo(100);
+        assertThat(night.ratioAt(6)).isZero();
+        assertThat(OffPeakHours.of(2, 18, 7, java.time.Clock.systemUTC()).ratioAt(17)).isEqualTo(7);
     }
 
     @Test

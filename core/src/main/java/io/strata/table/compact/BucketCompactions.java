@@ -4,8 +4,11 @@ import io.strata.data.RowComparator;
 import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactManager;
 import io.strata.lsm.CompactStrategy;
+import io.strata.lsm.EarlyFullCompaction;
 import io.strata.lsm.ForceLevel0Compaction;
 import io.strata.lsm.Levels;
+import io.strata.lsm.OffPeakHours;
+import io.strata.lsm.RecordLevelExpire;
 import io.strata.lsm.UniversalCompaction;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.manifest.DataFileMeta;
@@ -44,8 +47,12 @@ public final class BucketCompactions {
         CompactionOptions compaction = new CompactionOptions(schema.tableOptions());
         RowComparator keyOrder = RowComparator.of(schema.trimmedPrimaryKeyType());
         Levels levels = new Levels(keyOrder, files, compaction.numLevels());
+        EarlyFullCompaction early = EarlyFullCompaction.of(compaction.optimizationInterval(),
+                compaction.totalSizeThreshold(), compaction.incrementalSizeThreshold(), store.clock()::millis);
+        OffPeakHours offPeak = OffPeakHours.of(compaction.offPeakStartHour(), compaction.offPeakEndHour(),
+                compaction.offPeakRatio(), store.clock());
         UniversalCompaction universal = new UniversalCompaction(compaction.maxSizeAmplificationPercent(),
-                compaction.sizeRatio(), compaction.compactionTrigger(), compaction.optimizationInterval(), store.clock());
+                compaction.sizeRatio(), compaction.compactionTrigger(), early, offPeak);
         // The lookup producer's changelog and the reads of first-row and deletion-vectors tables (which skip
         // level 0) need level 0 empty.
         CompactStrategy strategy = new ChangelogOptions(schema.tableOptions()).needsLookup()
@@ -54,6 +61,24 @@ public final class BucketCompactions {
                 + " of table " + store.location();
         return new CompactManager(executor, levels, strategy, keyOrder, compaction.compactionFileSize(true),
                 compaction.stopTrigger(), new MergeTreeCompactRewriter(store, mergeFunctions, key.partition(),
-                        key.bucket(), names, levels.maxLevel(), deletions), description, deletions != null);
+                        key.bucket(), names, levels.maxLevel(), deletions), description, deletions != null,
+                recordLevelExpire(store));
+    }
+
+    /**
+     * The record-level expiry of a primary-key table ({@code record-level.expire-time}), or null when its records
+     * do not expire (append tables: never, as in Paimon).
+     *
+     * @throws IllegalArgumentException naming the option when the time field is missing or not a time
+     */
+    public static RecordLevelExpire recordLevelExpire(TableStore store) {
+        TableSchema schema = store.schema();
+        CompactionOptions compaction = new CompactionOptions(schema.tableOptions());
+        if (compaction.recordLevelExpireTime() == null || schema.primaryKeys().isEmpty()) {
+            return null;
+        }
+        int field = compaction.recordLevelTimeFieldIndex(schema.rowType());
+        return new RecordLevelExpire(field, schema.rowType().typeAt(field), compaction.recordLevelExpireTime(),
+                schema.id(), store.clock()::millis);
     }
 }

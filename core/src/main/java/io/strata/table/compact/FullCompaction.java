@@ -6,6 +6,7 @@ import io.strata.data.RowComparator;
 import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactResult;
 import io.strata.lsm.IntervalPartition;
+import io.strata.lsm.RecordLevelExpire;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
@@ -63,7 +64,10 @@ public final class FullCompaction {
     private final int topLevel;
     private final RowType rowType;
     private final int[] keyPositions;
-    /** Changelog producers and lookup tables merge key by key (docs/changelog.md); null for the others. */
+    /**
+     * Changelog producers and lookup tables merge key by key (docs/changelog.md), and record-level expiry filters
+     * each file: they compact with the bucket rewriter; null for the others.
+     */
     private final MergeFunctionFactory mergeFunctions;
     private final Comparator<Row> fileKeys;
     private final DeletionVectorIndex dvIndex;
@@ -87,9 +91,10 @@ public final class FullCompaction {
         this.topLevel = options.numLevels() - 1;
         this.rowType = schema.rowType();
         this.keyPositions = schema.trimmedPrimaryKeys().stream().mapToInt(rowType::requireIndexOf).toArray();
-        boolean changelogRewrite = primaryKey && (options.changelogProducer() != ChangelogProducer.NONE
-                || new ChangelogOptions(options).needsLookup());
-        this.mergeFunctions = changelogRewrite ? new MergeFunctionFactory(schema) : null;
+        // Record-level expiry drops expired records file by file before the merge, as Paimon: the rewriter does.
+        boolean rewriterNeeded = primaryKey && (options.changelogProducer() != ChangelogProducer.NONE
+                || new ChangelogOptions(options).needsLookup() || BucketCompactions.recordLevelExpire(store) != null);
+        this.mergeFunctions = rewriterNeeded ? new MergeFunctionFactory(schema) : null;
         this.fileKeys = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
         this.dvIndex = new DeletionVectorIndex(store);
     }
@@ -152,9 +157,11 @@ public final class FullCompaction {
     Optional<BucketChange> compact(Snapshot snapshot, BinaryRow partition, int bucket, int totalBuckets,
             List<DataFileMeta> files, List<IndexManifestEntry> bucketIndex, DataFileNames names) throws IOException {
         // A lone file with deleted rows is rewritten too: its vector then goes.
+        RecordLevelExpire expire = BucketCompactions.recordLevelExpire(store);
         boolean needed = files.size() > 1
                 || (primaryKey && files.get(0).level() != topLevel)
-                || bucketIndex.stream().anyMatch(e -> e.indexFile().rowCount() > 0);
+                || bucketIndex.stream().anyMatch(e -> e.indexFile().rowCount() > 0)
+                || (expire != null && expire.hasExpiredRecords(files.get(0)));
         if (!needed) {
             return Optional.empty();
         }

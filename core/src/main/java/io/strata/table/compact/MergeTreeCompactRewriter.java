@@ -14,6 +14,7 @@ import io.strata.lsm.CompactResult;
 import io.strata.lsm.CompactRewriter;
 import io.strata.lsm.CompactionReader;
 import io.strata.lsm.DataFileCursor;
+import io.strata.lsm.RecordLevelExpire;
 import io.strata.lsm.DataFileOpener;
 import io.strata.lsm.DataFileReadType;
 import io.strata.lsm.FirstRowLookupMerge;
@@ -78,6 +79,8 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
     private final LookupLevels lookupLevels;
     /** Deletion-vectors mode: the bucket's vectors, applied to every file read and maintained; else null. */
     private final BucketDeletionVectors deletions;
+    /** Record-level expiry: rewrites leave expired records out (lookups still see them, as Paimon's). Or null. */
+    private final RecordLevelExpire expire;
     /** Set on the writer's thread before each compaction; read by it on the compaction thread. */
     private volatile List<LevelSortedRun> untouchedRuns = List.of();
 
@@ -100,6 +103,7 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
     public MergeTreeCompactRewriter(TableStore store, MergeFunctionFactory mergeFunctions, BinaryRow partition, int bucket,
             DataFileNames names, int maxLevel, BucketDeletionVectors deletions) {
         this.deletions = deletions;
+        this.expire = BucketCompactions.recordLevelExpire(store);
         this.store = store;
         this.schema = store.schema();
         this.options = schema.tableOptions();
@@ -195,7 +199,7 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
             throws IOException {
         boolean[] all = allFields();
         DataFileReadType readType = new DataFileReadType(rowType, all, true);
-        DataFileOpener opener = file -> open(file, readType);
+        DataFileOpener opener = file -> openForRewrite(file, readType);
         RollingDataFileWriter writer = newWriter(outputLevel, names);
         List<DataFileMeta> after = CursorRewrite.write(writer, () -> CompactionReader.read(sections,
                 KeyOrder.onPositions(rowType, keyPositions), sequenceOrder(), () -> mergeFunctions.create(all), opener,
@@ -223,7 +227,7 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
             }
         };
         try (KeyVersionsReader reader = new KeyVersionsReader(sections, KeyOrder.onPositions(rowType, keyPositions),
-                sequenceOrder(), file -> open(file, readType))) {
+                sequenceOrder(), file -> openForRewrite(file, readType))) {
             while (reader.next()) {
                 merge.merge(reader.versions(), out);
             }
@@ -251,6 +255,11 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
             }
         }
         return before;
+    }
+
+    private RecordCursor openForRewrite(DataFileMeta file, DataFileReadType readType) throws IOException {
+        RecordCursor cursor = open(file, readType);
+        return expire == null ? cursor : expire.filter(cursor);
     }
 
     private RecordCursor open(DataFileMeta file, DataFileReadType readType) throws IOException {

@@ -7,58 +7,52 @@ import io.strata.data.RowComparator;
 import io.strata.manifest.DataFileMeta;
 import io.strata.types.RowType;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Finds the newest version of a key in the higher levels of a bucket: level by level from the lowest,
- * the one file of the level's run whose key range holds the key, then the key in that file. A file is
- * read whole into memory the first time a key is looked up in it, and kept in a cache bounded by
- * {@code lookup.cache-max-memory-size}, dropping the least recently used files beyond it (Paimon keeps
- * local lookup files on disk instead; what a lookup returns is the same). Used by one bucket's
- * compactions, on the compaction thread.
+ * the one file of the level's run whose key range holds the key, then the key in that file. The first
+ * lookup in a data file copies its records to a local lookup file ({@link LookupFile}, in the writer's
+ * {@link LookupFileCache}: bounded by {@code lookup.cache-max-disk-size}, dropped after
+ * {@code lookup.cache-file-retention} unused), so a bucket larger than memory is looked up from local disk;
+ * decoded blocks stay in memory up to {@code lookup.cache-max-memory-size}. What a lookup returns is what
+ * Paimon's lookup returns. Used by one bucket's compactions, on the compaction thread.
  */
 public final class LookupLevels {
-
-    /** Rough heap bytes of one cached record beyond its fields: the map entry, the row and its array. */
-    private static final long RECORD_OVERHEAD_BYTES = 96;
 
     private final RowType rowType;
     private final int[] keyPositions;
     private final RowComparator fileKeyComparator;
     private final Comparator<Row> valueKeyOrder;
     private final DataFileOpener opener;
-    private final long maxMemoryBytes;
-    private final Map<String, CachedFile> cache = new LinkedHashMap<>(16, 0.75f, true);
+    private final LookupFileCache files;
     /** Deletion-vectors mode: rows marked here are not found; null otherwise. */
     private final BucketDeletionVectors deletions;
-    private long cachedBytes;
 
     /**
      * @param keyType the trimmed primary key's type (the type of the files' min and max keys)
      * @param keyPositions positions of the trimmed primary key in {@code rowType}
+     * @param files the writer's local lookup files
      */
-    public LookupLevels(RowType rowType, RowType keyType, int[] keyPositions, DataFileOpener opener, long maxMemoryBytes) {
-        this(rowType, keyType, keyPositions, opener, maxMemoryBytes, null);
+    public LookupLevels(RowType rowType, RowType keyType, int[] keyPositions, DataFileOpener opener,
+            LookupFileCache files) {
+        this(rowType, keyType, keyPositions, opener, files, null);
     }
 
     /**
      * @param deletions deletion-vectors mode: the bucket's vectors, checked at every lookup (a cached file
      *     may have lost rows to later compactions); the opener must return {@link DataFileCursor}s
      */
-    public LookupLevels(RowType rowType, RowType keyType, int[] keyPositions, DataFileOpener opener, long maxMemoryBytes,
-            BucketDeletionVectors deletions) {
+    public LookupLevels(RowType rowType, RowType keyType, int[] keyPositions, DataFileOpener opener,
+            LookupFileCache files, BucketDeletionVectors deletions) {
         this.deletions = deletions;
         this.rowType = rowType;
         this.keyPositions = keyPositions;
         this.fileKeyComparator = RowComparator.of(keyType);
         this.valueKeyOrder = KeyOrder.onPositions(rowType, keyPositions);
         this.opener = opener;
-        this.maxMemoryBytes = maxMemoryBytes;
+        this.files = files;
     }
 
     /**
@@ -81,7 +75,7 @@ public final class LookupLevels {
             if (file == null) {
                 continue;
             }
-            CachedRecord found = load(file).find(value, valueKeyOrder);
+            LookupFile.Entry found = load(file).find(value, valueKeyOrder, files.blocks());
             if (found != null && (deletions == null || !deletions.isDeleted(file.fileName(), found.position()))) {
                 StoredRecord r = found.record();
                 return new Found(new StoredRecord((GenericRow) r.value(), r.sequenceNumber(), r.kind(), run.level()),
@@ -116,64 +110,16 @@ public final class LookupLevels {
         return null;
     }
 
-    private CachedFile load(DataFileMeta file) throws IOException {
-        CachedFile cached = cache.get(file.fileName());
-        if (cached != null) {
-            return cached;
-        }
-        // A data file is sorted by key with one row per key: its rows, in file order, are searched by bisection.
-        List<CachedRecord> records = new ArrayList<>();
-        try (RecordCursor cursor = opener.open(file)) {
-            DataFileCursor positioned = cursor instanceof DataFileCursor d ? d : null;
-            if (deletions != null && positioned == null) {
-                throw new IllegalStateException("Looking keys up in deletion-vectors mode needs row positions of "
-                        + file.fileName());
-            }
-            long counter = 0;
-            while (cursor.advance()) {
-                StoredRecord r = StoredRecord.copyOf(cursor, rowType, file.level());
-                records.add(new CachedRecord(r, positioned != null ? positioned.position() : counter));
-                counter++;
-            }
-        }
-        long bytes = records.size() * (RECORD_OVERHEAD_BYTES + 16L * rowType.fieldCount()) + file.fileSize();
-        cached = new CachedFile(records, bytes);
-        cache.put(file.fileName(), cached);
-        cachedBytes += bytes;
-        // Always keep the file just loaded, even if it alone exceeds the budget.
-        Iterator<Map.Entry<String, CachedFile>> eldest = cache.entrySet().iterator();
-        while (cachedBytes > maxMemoryBytes && cache.size() > 1) {
-            Map.Entry<String, CachedFile> e = eldest.next();
-            cachedBytes -= e.getValue().bytes;
-            eldest.remove();
-        }
-        return cached;
-    }
-
-    /** Files currently cached, for tests. */
-    public int cachedFiles() {
-        return cache.size();
-    }
-
-    private record CachedRecord(StoredRecord record, long position) {}
-
-    private record CachedFile(List<CachedRecord> records, long bytes) {
-
-        CachedRecord find(Row value, Comparator<Row> keyOrder) {
-            int lo = 0;
-            int hi = records.size() - 1;
-            while (lo <= hi) {
-                int mid = (lo + hi) >>> 1;
-                int c = keyOrder.compare(records.get(mid).record().value(), value);
-                if (c < 0) {
-                    lo = mid + 1;
-                } else if (c > 0) {
-                    hi = mid - 1;
-                } else {
-                    return records.get(mid);
+    private LookupFile load(DataFileMeta file) throws IOException {
+        return files.get(file.fileName(), path -> {
+            try (RecordCursor cursor = opener.open(file)) {
+                DataFileCursor positioned = cursor instanceof DataFileCursor d ? d : null;
+                if (deletions != null && positioned == null) {
+                    throw new IllegalStateException("Looking keys up in deletion-vectors mode needs row positions of "
+                            + file.fileName());
                 }
+                return LookupFile.build(path, file, cursor, positioned, rowType);
             }
-            return null;
-        }
+        });
     }
 }

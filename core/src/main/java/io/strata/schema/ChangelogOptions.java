@@ -1,5 +1,6 @@
 package io.strata.schema;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -24,9 +25,18 @@ public final class ChangelogOptions {
 
     public static final ConfigOption<Long> LOOKUP_CACHE_MAX_MEMORY_SIZE = ConfigOption.memoryOption(
             "lookup.cache-max-memory-size", 256 * MemorySize.MIB,
-            "Memory for the files a writer keeps loaded to look up the old values of keys (lookup producer, "
-                    + "first-row merge engine), per bucket writer; the least recently used files are "
-                    + "dropped beyond it.");
+            "Memory for the decoded blocks of the local lookup files a writer keeps to look up the old values of "
+                    + "keys (lookup producer, first-row merge engine, deletion vectors); the least recently used "
+                    + "blocks are dropped beyond it.");
+
+    public static final ConfigOption<Long> LOOKUP_CACHE_MAX_DISK_SIZE = ConfigOption.memoryOption(
+            "lookup.cache-max-disk-size", Long.MAX_VALUE,
+            "Local disk for the lookup files of a writer (copies of data files, sorted for lookups, in the temp"
+                    + " directory); the least recently used are deleted beyond it. Default: unbounded.");
+
+    public static final ConfigOption<Duration> LOOKUP_CACHE_FILE_RETENTION = ConfigOption.durationOption(
+            "lookup.cache-file-retention", Duration.ofHours(1),
+            "A local lookup file unused for this long is deleted (and built again from its data file when needed).");
 
     public static final ConfigOption<Boolean> FORCE_LOOKUP = ConfigOption.booleanOption(
             "force-lookup", false,
@@ -35,7 +45,7 @@ public final class ChangelogOptions {
 
     /** Every changelog option, in documentation order. */
     public static final List<ConfigOption<?>> ALL = List.of(ROW_DEDUPLICATE, LOOKUP_WAIT, LOOKUP_CACHE_MAX_MEMORY_SIZE,
-            FORCE_LOOKUP);
+            LOOKUP_CACHE_MAX_DISK_SIZE, LOOKUP_CACHE_FILE_RETENTION, FORCE_LOOKUP);
 
     private final TableOptions options;
 
@@ -60,6 +70,14 @@ public final class ChangelogOptions {
 
     public long lookupCacheMaxMemorySize() {
         return options.get(LOOKUP_CACHE_MAX_MEMORY_SIZE);
+    }
+
+    public long lookupCacheMaxDiskSize() {
+        return options.get(LOOKUP_CACHE_MAX_DISK_SIZE);
+    }
+
+    public Duration lookupCacheFileRetention() {
+        return options.get(LOOKUP_CACHE_FILE_RETENTION);
     }
 
     /**

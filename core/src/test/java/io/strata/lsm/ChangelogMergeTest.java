@@ -67,11 +67,14 @@ class ChangelogMergeTest {
                 .as("no top-level version: the key is new").containsExactly("+I2");
     }
 
+    private static final LookupFileCache NO_FILES = new LookupFileCache(java.nio.file.Path.of("/nonexistent"),
+            Long.MAX_VALUE, java.time.Duration.ofHours(1), 1 << 20, System::currentTimeMillis);
+
     @Test
     void lookupTakesTheOldValueFromTheCompactionOrLooksItUp() throws Exception {
         java.util.Comparator<KeyVersion> order = KeyVersionsReader.versionOrder(null);
         LookupLevels nothing = new LookupLevels(TYPE, TYPE.project(new int[] {0}), new int[] {0},
-                file -> { throw new AssertionError("no file to open"); }, 1 << 20);
+                file -> { throw new AssertionError("no file to open"); }, NO_FILES);
         Collected out = new Collected();
         LookupChangelogMerge merge = new LookupChangelogMerge(new DeduplicateMergeFunction(false), order, nothing,
                 List.of(), true, false, TYPE, false);
@@ -93,7 +96,7 @@ class ChangelogMergeTest {
     @Test
     void firstRowKeepsTheHighLevelRowAndEmitsInsertsOfNewKeysOnly() throws Exception {
         LookupLevels nothing = new LookupLevels(TYPE, TYPE.project(new int[] {0}), new int[] {0},
-                file -> { throw new AssertionError("no file to open"); }, 1 << 20);
+                file -> { throw new AssertionError("no file to open"); }, NO_FILES);
         Collected out = new Collected();
         FirstRowLookupMerge merge = new FirstRowLookupMerge(nothing, List.of(), true);
         merge.merge(List.of(v(RowKind.INSERT, 1, 0, 3), v(RowKind.INSERT, 2, 5, 0)), out);

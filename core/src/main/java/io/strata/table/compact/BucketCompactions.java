@@ -7,6 +7,7 @@ import io.strata.lsm.CompactStrategy;
 import io.strata.lsm.EarlyFullCompaction;
 import io.strata.lsm.ForceLevel0Compaction;
 import io.strata.lsm.Levels;
+import io.strata.lsm.LookupFileCache;
 import io.strata.lsm.OffPeakHours;
 import io.strata.lsm.RecordLevelExpire;
 import io.strata.lsm.UniversalCompaction;
@@ -18,6 +19,7 @@ import io.strata.schema.TableSchema;
 import io.strata.table.store.DataFileNames;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 
@@ -30,19 +32,16 @@ public final class BucketCompactions {
 
     private BucketCompactions() {}
 
-    /** The compactions of bucket {@code key}, whose live files are {@code files}, run on {@code executor}. */
-    public static CompactManager manager(TableStore store, MergeFunctionFactory mergeFunctions,
-            SnapshotFiles.BucketKey key, List<DataFileMeta> files, ExecutorService executor, DataFileNames names) {
-        return manager(store, mergeFunctions, key, files, executor, names, null);
-    }
-
     /**
-     * Same, maintaining the bucket's deletion vectors {@code deletions} (deletion-vectors tables; null
-     * for others): compactions mark the old rows of the keys they write and always drop deletes.
+     * The compactions of bucket {@code key}, whose live files are {@code files}, run on {@code executor},
+     * maintaining the bucket's deletion vectors {@code deletions} (deletion-vectors tables; null for others:
+     * compactions mark the old rows of the keys they write and always drop deletes).
+     *
+     * @param lookupFiles the writer's local lookup files ({@link #lookupFiles}), shared by its buckets
      */
     public static CompactManager manager(TableStore store, MergeFunctionFactory mergeFunctions,
             SnapshotFiles.BucketKey key, List<DataFileMeta> files, ExecutorService executor, DataFileNames names,
-            BucketDeletionVectors deletions) {
+            BucketDeletionVectors deletions, LookupFileCache lookupFiles) {
         TableSchema schema = store.schema();
         CompactionOptions compaction = new CompactionOptions(schema.tableOptions());
         RowComparator keyOrder = RowComparator.of(schema.trimmedPrimaryKeyType());
@@ -61,8 +60,19 @@ public final class BucketCompactions {
                 + " of table " + store.location();
         return new CompactManager(executor, levels, strategy, keyOrder, compaction.compactionFileSize(true),
                 compaction.stopTrigger(), new MergeTreeCompactRewriter(store, mergeFunctions, key.partition(),
-                        key.bucket(), names, levels.maxLevel(), deletions), description, deletions != null,
+                        key.bucket(), names, levels.maxLevel(), deletions, lookupFiles), description, deletions != null,
                 recordLevelExpire(store));
+    }
+
+    /**
+     * A writer's local lookup files, bounded by the table's {@code lookup.cache-max-disk-size},
+     * {@code lookup.cache-file-retention} and {@code lookup.cache-max-memory-size}, in the temp directory. The
+     * writer closes it when it is done, which deletes them.
+     */
+    public static LookupFileCache lookupFiles(TableStore store) {
+        ChangelogOptions options = new ChangelogOptions(store.schema().tableOptions());
+        return new LookupFileCache(Path.of(System.getProperty("java.io.tmpdir")), options.lookupCacheMaxDiskSize(),
+                options.lookupCacheFileRetention(), options.lookupCacheMaxMemorySize(), store.clock()::millis);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.strata.data.RowComparator;
 import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactResult;
 import io.strata.lsm.IntervalPartition;
+import io.strata.lsm.LookupFileCache;
 import io.strata.lsm.RecordLevelExpire;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.manifest.DataFileMeta;
@@ -167,10 +168,13 @@ public final class FullCompaction {
         }
         if (mergeFunctions != null) {
             BucketDeletionVectors deletions = options.deletionVectorsEnabled() ? dvIndex.read(bucketIndex) : null;
-            MergeTreeCompactRewriter rewriter = new MergeTreeCompactRewriter(store, mergeFunctions, partition, bucket,
-                    names, topLevel, deletions);
-            rewriter.beforeCompaction(topLevel, List.of());
-            CompactResult result = rewriter.rewrite(topLevel, true, new IntervalPartition(fileKeys).partition(files));
+            CompactResult result;
+            try (LookupFileCache lookupFiles = BucketCompactions.lookupFiles(store)) {
+                MergeTreeCompactRewriter rewriter = new MergeTreeCompactRewriter(store, mergeFunctions, partition, bucket,
+                        names, topLevel, deletions, lookupFiles);
+                rewriter.beforeCompaction(topLevel, List.of());
+                result = rewriter.rewrite(topLevel, true, new IntervalPartition(fileKeys).partition(files));
+            }
             List<IndexManifestEntry> indexChanges = !bucketIndex.isEmpty() || (deletions != null && deletions.modified())
                     ? dvIndex.replace(partition, bucket, bucketIndex,
                             deletions == null ? BucketDeletionVectors.empty() : deletions)

@@ -23,6 +23,7 @@ import io.strata.lsm.KeyOrder;
 import io.strata.lsm.KeyVersionsReader;
 import io.strata.lsm.LevelSortedRun;
 import io.strata.lsm.LookupChangelogMerge;
+import io.strata.lsm.LookupFileCache;
 import io.strata.lsm.LookupLevels;
 import io.strata.lsm.MergedRecord;
 import io.strata.lsm.RecordCursor;
@@ -92,16 +93,18 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
     /** @param maxLevel the bucket's max level (its levels may reach above {@code num-levels} - 1) */
     public MergeTreeCompactRewriter(TableStore store, MergeFunctionFactory mergeFunctions, BinaryRow partition, int bucket,
             DataFileNames names, int maxLevel) {
-        this(store, mergeFunctions, partition, bucket, names, maxLevel, null);
+        this(store, mergeFunctions, partition, bucket, names, maxLevel, null, null);
     }
 
     /**
      * @param deletions deletion-vectors mode (docs/compaction.md): the bucket's vectors; files are read
      *     without their deleted rows, the old rows of keys this compaction writes are marked in the
      *     files it leaves alone, and rewritten files lose their vectors. Null for other tables.
+     * @param lookupFiles the writer's local lookup files; needed (not null) where compactions look old values up
+     *     (changelog producer {@code lookup}, {@code first-row}, deletion vectors, {@code force-lookup})
      */
     public MergeTreeCompactRewriter(TableStore store, MergeFunctionFactory mergeFunctions, BinaryRow partition, int bucket,
-            DataFileNames names, int maxLevel, BucketDeletionVectors deletions) {
+            DataFileNames names, int maxLevel, BucketDeletionVectors deletions, LookupFileCache lookupFiles) {
         this.deletions = deletions;
         this.expire = BucketCompactions.recordLevelExpire(store);
         this.store = store;
@@ -130,9 +133,13 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
             }
         }
         DataFileReadType readType = new DataFileReadType(rowType, lookedUp, true);
+        if (lookupMerge && lookupFiles == null) {
+            throw new IllegalStateException("Compactions of table " + store.location()
+                    + " look old values up: they need the writer's lookup files");
+        }
         this.lookupLevels = lookupMerge
                 ? new LookupLevels(rowType, schema.trimmedPrimaryKeyType(), keyPositions, file -> open(file, readType),
-                        changelogOptions.lookupCacheMaxMemorySize(), deletions)
+                        lookupFiles, deletions)
                 : null;
     }
 

@@ -3,6 +3,7 @@ package io.strata.table.compact;
 import io.strata.lsm.BucketDeletionVectors;
 import io.strata.lsm.CompactManager;
 import io.strata.lsm.CompactResult;
+import io.strata.lsm.LookupFileCache;
 import io.strata.lsm.UniversalCompaction;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.manifest.DataFileMeta;
@@ -146,9 +147,14 @@ final class PolicyCompaction {
     Optional<BucketChange> compact(SnapshotFiles.BucketKey key, int totalBuckets, List<DataFileMeta> files,
             List<IndexManifestEntry> bucketIndex, ExecutorService executor, DataFileNames names) throws IOException {
         BucketDeletionVectors deletions = dvIndex == null ? null : dvIndex.read(bucketIndex);
-        CompactManager manager = BucketCompactions.manager(store, mergeFunctions, key, files, executor, names, deletions);
-        manager.triggerCompaction(false);
-        Optional<CompactResult> result = manager.compactionResult(true);
+        Optional<CompactResult> result;
+        // One bucket at a time: its lookup files go when it is done.
+        try (LookupFileCache lookupFiles = BucketCompactions.lookupFiles(store)) {
+            CompactManager manager = BucketCompactions.manager(store, mergeFunctions, key, files, executor, names,
+                    deletions, lookupFiles);
+            manager.triggerCompaction(false);
+            result = manager.compactionResult(true);
+        }
         if (result.isEmpty() || result.get().isEmpty()) {
             return Optional.empty();
         }

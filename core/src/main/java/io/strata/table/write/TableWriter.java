@@ -4,6 +4,7 @@ import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.lsm.CompactManager;
+import io.strata.lsm.LookupFileCache;
 import io.strata.lsm.MemoryBudget;
 import io.strata.lsm.WriteBuffer;
 import io.strata.lsm.WriteMerge;
@@ -95,6 +96,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
     /** Where write buffers spill: the JVM's temp directory, as local as the writer. */
     private final java.nio.file.Path spillRoot = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
     private final DataFileNames names = new DataFileNames();
+    /** The local lookup files of the buckets' compactions, shared by them; null until one needs lookups. */
+    private LookupFileCache lookupFiles;
     /** The file indexes each data file gets (bloom filters of {@code file-index.*}). */
     private final FileIndexOptions fileIndex;
     private final String commitUser;
@@ -324,8 +327,11 @@ public final class TableWriter implements BatchWrite, TableWrite {
                 : deletionVectorIndex.forBucket(key, restoredIndex.getOrDefault(key, List.of()));
         WriteBuffer buffer = new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot,
                 inputChangelog());
+        if (lookupFiles == null && (changelog.needsLookup() || deletions != null)) {
+            lookupFiles = BucketCompactions.lookupFiles(store);
+        }
         CompactManager manager = BucketCompactions.manager(store, mergeFunctions, key, files, compactionExecutor(), names,
-                deletions == null ? null : deletions.vectors());
+                deletions == null ? null : deletions.vectors(), lookupFiles);
         MergeTreeBucket lsm = new MergeTreeBucket(store.fileIO(), directory, manager, autoCompaction,
                 compaction.stopTrigger(), changelog.needsLookup());
         return BucketWriter.primaryKey(key, maxSequence + 1 + sequenceGap, fileWriters, names, buffer, lsm, deletions,
@@ -505,6 +511,10 @@ public final class TableWriter implements BatchWrite, TableWrite {
             committed = true;
         }
         shutdownCompaction();
+        if (lookupFiles != null) {
+            lookupFiles.close();
+            lookupFiles = null;
+        }
         closeHooks();
     }
 

@@ -306,6 +306,33 @@ public final class PaimonOracle implements AutoCloseable {
     }
 
     /**
+     * Paimon's read of the table with read options ({@code incremental-between}, {@code scan.mode}, ...), each row
+     * with the kind Paimon gives it.
+     */
+    public List<GenericRow> readChanges(String db, String table, Map<String, String> options) {
+        Table t = table(db, table).copy(options);
+        org.apache.paimon.types.RowType paimonType = t.rowType();
+        ReadBuilder readBuilder = t.newReadBuilder();
+        List<GenericRow> out = new ArrayList<>();
+        try (RecordReader<InternalRow> reader =
+                readBuilder.newRead().createReader(readBuilder.newScan().plan().splits())) {
+            reader.forEachRemaining(row -> {
+                GenericRow converted = PaimonValues.toStrataRow(row, paimonType);
+                converted.setKind(io.strata.data.RowKind.valueOf(row.getRowKind().name()));
+                out.add(converted);
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not read " + db + "." + table + " with " + options, e);
+        }
+        return out;
+    }
+
+    /** Tags snapshot {@code snapshotId} of the table with Paimon's own tag code. */
+    public void createTag(String db, String table, String tag, long snapshotId) {
+        ((org.apache.paimon.table.FileStoreTable) table(db, table)).createTag(tag, snapshotId);
+    }
+
+    /**
      * Paimon's merged read of the latest snapshot split by where the rows live: the key is
      * {@code "<partition values>/bucket-<b>"}, e.g. {@code "p1/bucket-2"} or {@code "/bucket-0"} for an
      * unpartitioned table, with partition values as the canonical text of {@link Rows#values}.

@@ -52,6 +52,16 @@ public final class PaimonOracleAdapter implements OracleEngine {
     }
 
     @Override
+    public List<GenericRow> readChanges(String db, String table, Map<String, String> options) {
+        return oracle.readChanges(db, table, options);
+    }
+
+    @Override
+    public void createTag(String db, String table, String tag, long snapshotId) {
+        oracle.createTag(db, table, tag, snapshotId);
+    }
+
+    @Override
     public Path tablePath(String db, String table) {
         return oracle.tablePath(db, table);
     }

@@ -27,6 +27,10 @@ public interface OracleEngine extends AutoCloseable {
 
     Map<String, List<GenericRow>> readByBucket(String db, String table);
 
+    List<GenericRow> readChanges(String db, String table, Map<String, String> options);
+
+    void createTag(String db, String table, String tag, long snapshotId);
+
     Path tablePath(String db, String table);
 
     @Override

@@ -32,6 +32,11 @@ public final class ChangeReadOptions {
             "With two tags in incremental-between: read the changes of the snapshots between the tags' snapshots"
                     + " (as for two snapshot ids) instead of the difference between the tags.");
 
+    public static final ConfigOption<String> INCREMENTAL_TO_AUTO_TAG = ConfigOption.of(
+            "incremental-to-auto-tag", null,
+            "An automatic tag (tag.creation-period): read the difference from the automatic tag before it to it;"
+                    + " nothing when either is missing.", v -> v);
+
     public static final ConfigOption<StartMode> SCAN_MODE = ConfigOption.of(
             "scan.mode", StartMode.DEFAULT,
             "Where a streaming read starts: default, latest-full (= full), latest, compacted-full, from-snapshot,"
@@ -53,7 +58,7 @@ public final class ChangeReadOptions {
 
     /** Every option of this class. */
     public static final List<ConfigOption<?>> ALL = List.of(INCREMENTAL_BETWEEN, INCREMENTAL_BETWEEN_TIMESTAMP,
-            INCREMENTAL_BETWEEN_SCAN_MODE, INCREMENTAL_BETWEEN_TAG_TO_SNAPSHOT, SCAN_MODE, SCAN_SNAPSHOT_ID, SCAN_TIMESTAMP_MILLIS, CONSUMER_ID);
+            INCREMENTAL_BETWEEN_SCAN_MODE, INCREMENTAL_BETWEEN_TAG_TO_SNAPSHOT, INCREMENTAL_TO_AUTO_TAG, SCAN_MODE, SCAN_SNAPSHOT_ID, SCAN_TIMESTAMP_MILLIS, CONSUMER_ID);
 
     private ChangeReadOptions() {}
 

@@ -182,6 +182,30 @@ class ScanModesPaimonInteropTest {
     }
 
     @Test
+    void incrementalToAutoTagDiffsFromTheAutomaticTagBefore() throws Exception {
+        try (PaimonOracle paimon = new PaimonOracle(dir)) {
+            Table strata = mixedHistory(paimon, Map.of("bucket", "2", "tag.creation-period", "daily"), true);
+            FileStoreTable paimonTable = (FileStoreTable) paimon.table("db", "t");
+            paimonTable.createTag("2026-12-01", step[1]);
+            strata.tags().create("2026-12-03", step[4]);
+            strata.tags().create("2026-12-04", step[6]);
+            for (String tag : List.of("2026-12-03", "2026-12-04", "2026-12-01", "2026-12-09")) {
+                Map<String, String> read = Map.of("incremental-to-auto-tag", tag);
+                List<String> expected = ChangeRows.paimon(paimon, "t", read);
+                assertThat(ChangeRows.read(strata, strata.newIncrementalScan().withOptions(read).plan()))
+                        .as(tag).isEqualTo(expected);
+                assertThat(expected.isEmpty()).as(tag).isEqualTo(tag.equals("2026-12-01") || tag.equals("2026-12-09"));
+            }
+            // The diff from the tag before (t6 and others are not automatic tags: passed over).
+            assertThat(ChangeRows.read(strata, strata.newIncrementalScan()
+                    .withOptions(Map.of("incremental-to-auto-tag", "2026-12-04")).plan()))
+                    .isEqualTo(ChangeRows.read(strata, strata.newIncrementalScan().betweenTags("2026-12-03", "2026-12-04").plan()));
+            assertThatThrownBy(() -> strata.newIncrementalScan().withOptions(Map.of("incremental-to-auto-tag", "t6")))
+                    .hasMessageContaining("incremental-to-auto-tag").hasMessageContaining("not the name of an automatic tag");
+        }
+    }
+
+    @Test
     void anAppendTableDiffsAsPaimonDoes() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(dir)) {
             Table strata = mixedHistory(paimon, Map.of("bucket", "-1"), false);

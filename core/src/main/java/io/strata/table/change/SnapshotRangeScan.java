@@ -6,6 +6,7 @@ import io.strata.snapshot.ChangelogManager;
 import io.strata.snapshot.Snapshot;
 import io.strata.snapshot.SnapshotManager;
 import io.strata.snapshot.TagManager;
+import io.strata.snapshot.TagPeriod;
 import io.strata.table.ChangePlan;
 import io.strata.table.ChangeReadOptions;
 import io.strata.table.ChangeSplit;
@@ -87,14 +88,16 @@ public final class SnapshotRangeScan implements IncrementalScan {
         String between;
         String betweenTime;
         boolean tagToSnapshot;
+        String toAutoTag;
         try {
             scan = withScanMode(ChangeReadOptions.INCREMENTAL_BETWEEN_SCAN_MODE.get(options));
             between = ChangeReadOptions.INCREMENTAL_BETWEEN.get(options);
             betweenTime = ChangeReadOptions.INCREMENTAL_BETWEEN_TIMESTAMP.get(options);
             tagToSnapshot = ChangeReadOptions.INCREMENTAL_BETWEEN_TAG_TO_SNAPSHOT.get(options);
+            toAutoTag = ChangeReadOptions.INCREMENTAL_TO_AUTO_TAG.get(options);
             ChangeReadOptions.StartMode startMode = ChangeReadOptions.SCAN_MODE.get(options);
             if (startMode != ChangeReadOptions.StartMode.DEFAULT && startMode != ChangeReadOptions.StartMode.INCREMENTAL
-                    && (between != null || betweenTime != null)) {
+                    && (between != null || betweenTime != null || toAutoTag != null)) {
                 throw new IllegalArgumentException("option '" + ChangeReadOptions.SCAN_MODE.key() + "' = '"
                         + options.get(ChangeReadOptions.SCAN_MODE.key()) + "' is not an incremental read");
             }
@@ -130,7 +133,34 @@ public final class SnapshotRangeScan implements IncrementalScan {
             long[] range = pair(ChangeReadOptions.INCREMENTAL_BETWEEN_TIMESTAMP.key(), betweenTime);
             return scan.betweenTimestamps(range[0], range[1]);
         }
+        if (toAutoTag != null) {
+            return toAutoTag(scan, toAutoTag.trim());
+        }
         return scan;
+    }
+
+    /**
+     * Paimon's {@code incremental-to-auto-tag}: the diff from the automatic tag before {@code endTag} (the newest
+     * whose period starts earlier) to {@code endTag}; nothing when either is missing.
+     */
+    private IncrementalScan toAutoTag(IncrementalScan scan, String endTag) {
+        TagPeriod period = TagPeriod.of(store.schema().options());
+        java.time.LocalDateTime end = period.parse(endTag).orElseThrow(() -> new IllegalArgumentException("Table "
+                + store.location() + ": option '" + ChangeReadOptions.INCREMENTAL_TO_AUTO_TAG.key() + "' = '" + endTag
+                + "' is not the name of an automatic tag (tag.creation-period, tag.period-formatter)"));
+        if (store.tagManager().tag(endTag).isEmpty()) {
+            return scan.between(0, 0);
+        }
+        String start = null;
+        java.time.LocalDateTime startTime = null;
+        for (String name : store.tagManager().tagNames()) {
+            java.time.LocalDateTime time = period.parse(name).orElse(null);
+            if (time != null && time.isBefore(end) && (startTime == null || time.isAfter(startTime))) {
+                start = name;
+                startTime = time;
+            }
+        }
+        return start == null ? scan.between(0, 0) : scan.betweenTags(start, endTag);
     }
 
     private static boolean isNumber(String text) {
@@ -294,11 +324,14 @@ public final class SnapshotRangeScan implements IncrementalScan {
             throw new IllegalArgumentException("Table " + store.location() + ": cannot read the changes from snapshot "
                     + from + " to the older snapshot " + to + " (from is exclusive and must not exceed to)");
         }
+        if (from == to) {
+            return null; // nothing between a snapshot and itself, whether or not it exists
+        }
         if (latest == null || to > latest) {
             throw new IllegalArgumentException("Table " + store.location() + " has no snapshot " + to
                     + (latest == null ? " (it has no snapshot yet)" : " (its latest is " + latest + ")"));
         }
-        return from == to ? null : new long[] {from, to};
+        return new long[] {from, to};
     }
 
     private long[] timeRange(Long latest) {

@@ -45,7 +45,8 @@ public final class AuditLogTable extends BaseMetadataTable {
 
     /** Paimon's read options that make the table an incremental read. */
     public static final List<String> INCREMENTAL_OPTIONS = List.of("incremental-between",
-            "incremental-between-timestamp", "incremental-between-scan-mode", "incremental-between-tag-to-snapshot");
+            "incremental-between-timestamp", "incremental-between-scan-mode", "incremental-between-tag-to-snapshot",
+            "incremental-to-auto-tag");
 
     private final Map<String, String> readOptions;
 
@@ -80,7 +81,8 @@ public final class AuditLogTable extends BaseMetadataTable {
 
     /** Whether rows are the changes of a range of snapshots rather than a snapshot's rows. */
     public boolean isIncremental() {
-        return readOptions.containsKey("incremental-between") || readOptions.containsKey("incremental-between-timestamp");
+        return readOptions.containsKey("incremental-between") || readOptions.containsKey("incremental-between-timestamp")
+                || readOptions.containsKey("incremental-to-auto-tag");
     }
 
     @Override

@@ -8,25 +8,26 @@ import org.slf4j.LoggerFactory;
 /**
  * The snapshot a query reads instead of the latest, as the query or the session asked: a snapshot id
  * ({@code FOR SYSTEM_VERSION AS OF}, {@link StrataConf#SCAN_SNAPSHOT_ID}), a time ({@code FOR SYSTEM_TIME AS OF})
- * or a tag ({@link StrataConf#SCAN_TAG}); at most one of them. Split planning reads it from the job; the
+ * a tag ({@link StrataConf#SCAN_TAG}) or the latest compaction's ({@link StrataConf#SCAN_MODE} {@code compacted-full});
+ * at most one of them. Split planning reads it from the job; the
  * planner's questions (partitions, statistics) from the Hive table object of the query, so both see one snapshot.
  */
-record QuerySnapshot(Long snapshotId, Long millis, String tag) {
+record QuerySnapshot(Long snapshotId, Long millis, String tag, boolean compactedFull) {
 
     private static final Logger LOG = LoggerFactory.getLogger(QuerySnapshot.class);
 
     QuerySnapshot {
-        if ((snapshotId != null ? 1 : 0) + (millis != null ? 1 : 0) + (tag != null ? 1 : 0) > 1) {
+        if ((snapshotId != null ? 1 : 0) + (millis != null ? 1 : 0) + (tag != null ? 1 : 0) + (compactedFull ? 1 : 0) > 1) {
             throw new IllegalArgumentException("Give one of FOR SYSTEM_VERSION AS OF (or "
-                    + StrataConf.SCAN_SNAPSHOT_ID + "), FOR SYSTEM_TIME AS OF, or " + StrataConf.SCAN_TAG
-                    + ", not several");
+                    + StrataConf.SCAN_SNAPSHOT_ID + "), FOR SYSTEM_TIME AS OF, " + StrataConf.SCAN_TAG + " or "
+                    + StrataConf.SCAN_MODE + "=compacted-full, not several");
         }
     }
 
     /** What a job (split planning) asks to read. */
     static QuerySnapshot of(Configuration job) {
         return new QuerySnapshot(StrataConf.asOfVersion(job), StrataConf.asOfTimestampMillis(job),
-                StrataConf.scanTag(job));
+                StrataConf.scanTag(job), StrataConf.scanCompactedFull(job));
     }
 
     /** What a query asks to read of {@code hiveTable}, with the session's settings in {@code conf}. */
@@ -44,7 +45,8 @@ record QuerySnapshot(Long snapshotId, Long millis, String tag) {
             }
         }
         Long millis = StrataConf.timestampMillis(hiveTable.getAsOfTimestamp(), conf);
-        return new QuerySnapshot(snapshotId, millis, conf == null ? null : StrataConf.scanTag(conf));
+        return new QuerySnapshot(snapshotId, millis, conf == null ? null : StrataConf.scanTag(conf),
+                conf != null && StrataConf.scanCompactedFull(conf));
     }
 
     /**
@@ -71,6 +73,8 @@ record QuerySnapshot(Long snapshotId, Long millis, String tag) {
             return scan.asOfTimestamp(millis);
         } else if (tag != null) {
             return scan.asOfTag(tag);
+        } else if (compactedFull) {
+            return scan.asOfCompactedFull();
         }
         return scan;
     }

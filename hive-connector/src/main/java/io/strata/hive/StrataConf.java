@@ -33,6 +33,12 @@ public final class StrataConf {
     public static final String SCAN_SNAPSHOT_ID = "strata.scan.snapshot-id";
     /** Session setting: read the snapshot this tag points at. */
     public static final String SCAN_TAG = "strata.scan.tag";
+
+    /**
+     * Session setting: Paimon's {@code scan.mode} of batch reads; {@code compacted-full} reads the snapshot of the
+     * table's latest (full) compaction instead of the latest ({@code SET strata.scan.mode=compacted-full}).
+     */
+    public static final String SCAN_MODE = "strata.scan.mode";
     /**
      * Session settings for {@code db.t.audit_log}: Paimon's read options {@code incremental-between} ({@code "3,7"}:
      * the changes of snapshots 4 to 7), {@code incremental-between-timestamp} and
@@ -230,6 +236,26 @@ public final class StrataConf {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(SCAN_SNAPSHOT_ID + " must be a snapshot id (a number), got '" + value + "'");
         }
+    }
+
+    /**
+     * Whether the session asks for the snapshot of the latest compaction ({@link #SCAN_MODE} =
+     * {@code compacted-full}, Paimon's scan mode of batch reads) rather than the latest.
+     *
+     * @throws IllegalArgumentException naming the setting for a mode a Hive read cannot take
+     */
+    public static boolean scanCompactedFull(Configuration conf) {
+        String value = conf.getTrimmed(SCAN_MODE);
+        if (value == null || value.isEmpty()) {
+            return false;
+        }
+        return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+            case "default", "latest-full", "full", "latest" -> false;
+            case "compacted-full" -> true;
+            default -> throw new IllegalArgumentException(SCAN_MODE + " = '" + value + "': a Hive query reads one snapshot,"
+                    + " so the mode is default, latest-full, latest or compacted-full (the changes between snapshots are"
+                    + " read from db.t.audit_log with strata.scan.incremental-between)");
+        };
     }
 
     /** The tag the session asks to read, or null. */

@@ -253,6 +253,49 @@ class StrataTableReadIT {
                 .containsExactlyInAnyOrder("1\tname-1-v1", "3\tname-3-v1"); // 3 was deleted by snapshot 3
     }
 
+    /**
+     * {@code SET strata.scan.mode=compacted-full}: the snapshot of the latest compaction (Paimon's batch scan mode),
+     * not the commit after it; without a compaction, the latest; a mode a query cannot take fails naming the setting.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(ExecutionMode.MATRIX)
+    void compactedFullReadsTheLatestCompaction(ExecutionMode mode) {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(),
+                new Path(hive.newDirectory("strata-compacted-" + mode.name().toLowerCase()).toUri()));
+        catalog.createDatabase("shop", true);
+        Table compacted = catalog.createTable(Identifier.of("shop", "t"), Schema.newBuilder()
+                .column("id", DataTypes.INT()).column("v", DataTypes.STRING()).primaryKey("id").option("bucket", "1")
+                .build(), false);
+        for (int round = 0; round < 2; round++) {
+            try (BatchWrite w = compacted.newBatchWrite()) {
+                w.write(GenericRow.of(round, Utf8String.fromString("r" + round)));
+                w.commit();
+            }
+        }
+        compacted.compactFull();
+        try (BatchWrite w = compacted.newBatchWrite()) {
+            w.write(GenericRow.of(0, Utf8String.fromString("after")));
+            w.commit();
+        }
+        String name = "strata_it.compacted_" + mode.name().toLowerCase();
+        hive.query("CREATE EXTERNAL TABLE " + name + " STORED BY 'io.strata.hive.StrataStorageHandler' LOCATION '"
+                + compacted.location() + "'");
+        try {
+            hive.query("SET strata.scan.mode=compacted-full");
+            assertThat(hive.query(mode, "SELECT v, count(*) FROM " + name + " GROUP BY v"))
+                    .containsExactlyInAnyOrder("r0\t1", "r1\t1");
+            assertThat(hive.query(mode, "SELECT name FROM strata_it.orders WHERE id = 1")).as("never compacted: the latest")
+                    .containsExactly("name-1-v1");
+            hive.query("SET strata.scan.mode=incremental");
+            assertThatThrownBy(() -> hive.run(mode, "SELECT count(*) FROM " + name))
+                    .hasMessageContaining("strata.scan.mode").hasMessageContaining("incremental");
+        } finally {
+            hive.query("SET strata.scan.mode=");
+        }
+        assertThat(hive.query(mode, "SELECT v, count(*) FROM " + name + " GROUP BY v"))
+                .containsExactlyInAnyOrder("after\t1", "r1\t1");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource(ExecutionMode.MATRIX)
     void anUnknownSnapshotFailsTheQueryNamingIt(ExecutionMode mode) {

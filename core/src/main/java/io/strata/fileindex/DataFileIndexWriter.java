@@ -1,84 +1,130 @@
 package io.strata.fileindex;
 
 import io.strata.data.Row;
+import io.strata.types.DataType;
 import io.strata.types.RowType;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the file index of one data file while its rows are written: each configured bloom filter takes the
- * hash of every non-null value of its column, and {@link #finish} serializes them into one container in
- * Paimon's format. Primary-key files index the value of every record they hold, deletes too, as Paimon does.
+ * Builds the file index of one data file while its rows are written: each bloom filter takes the hash of every
+ * non-null value of its column, each bitmap index the row position of every value and null; {@link #finish}
+ * serializes them into one container in Paimon's format and Paimon's order (see {@link ContainerLayout}). A
+ * column may have both. Primary-key files index the value of every record they hold, deletes too, as Paimon
+ * does.
  */
 public final class DataFileIndexWriter {
 
-    private final String[] columns;
-    private final int[] positions;
-    private final ValueHash[] hashes;
-    private final BloomFilter64[] filters;
+    /** One index being built: takes the rows, then gives its bytes. */
+    private interface Builder {
+        void write(Row row);
 
-    private DataFileIndexWriter(String[] columns, int[] positions, ValueHash[] hashes, BloomFilter64[] filters) {
+        byte[] finish();
+    }
+
+    private final String[] columns;
+    private final String[] types;
+    private final Builder[] builders;
+
+    private DataFileIndexWriter(String[] columns, String[] types, Builder[] builders) {
         this.columns = columns;
-        this.positions = positions;
-        this.hashes = hashes;
-        this.filters = filters;
+        this.types = types;
+        this.builders = builders;
     }
 
     /**
-     * The writer of the bloom filters {@code blooms} over rows of {@code rowType}. Fails naming the column when
-     * it is not in the row type or its type takes no bloom filter.
+     * The writer of {@code indexes} over rows of {@code rowType}, in the order Paimon meets them in the options
+     * ({@code FileIndexOptions.columnIndexes()}). Fails naming the option and the column when it is not in the
+     * row type or its type takes no index of that kind.
      */
-    public static DataFileIndexWriter of(RowType rowType, List<BloomFilterColumn> blooms) {
-        return build(rowType, blooms, true);
+    public static DataFileIndexWriter of(RowType rowType, List<? extends ColumnIndex> indexes) {
+        return build(rowType, indexes, true);
     }
 
-    /** Checks that {@link #of} would accept the columns, without sizing any filter. */
-    public static void check(RowType rowType, List<BloomFilterColumn> blooms) {
-        build(rowType, blooms, false);
+    /** Checks that {@link #of} would accept the indexes, without allocating any. */
+    public static void check(RowType rowType, List<? extends ColumnIndex> indexes) {
+        build(rowType, indexes, false);
     }
 
-    private static DataFileIndexWriter build(RowType rowType, List<BloomFilterColumn> blooms, boolean allocate) {
-        int n = blooms.size();
-        String[] columns = new String[n];
-        int[] positions = new int[n];
-        ValueHash[] hashes = new ValueHash[n];
-        BloomFilter64[] filters = new BloomFilter64[n];
-        for (int i = 0; i < n; i++) {
-            BloomFilterColumn bloom = blooms.get(i);
-            int position = rowType.indexOf(bloom.column());
-            if (position < 0) {
-                throw new IllegalArgumentException("Table option 'file-index.bloom-filter.columns' names column '"
-                        + bloom.column() + "', which the table does not have");
+    private static DataFileIndexWriter build(RowType rowType, List<? extends ColumnIndex> indexes, boolean allocate) {
+        List<String> columns = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        List<Builder> builders = new ArrayList<>();
+        for (Map.Entry<String, List<ColumnIndex>> column : ContainerLayout.of(indexes).entrySet()) {
+            for (ColumnIndex index : column.getValue()) {
+                int position = rowType.indexOf(index.column());
+                String option = "Table option 'file-index." + index.indexType() + ".columns' names column '"
+                        + index.column() + "'";
+                if (position < 0) {
+                    throw new IllegalArgumentException(option + ", which the table does not have");
+                }
+                DataType type = rowType.typeAt(position);
+                Builder builder;
+                if (index instanceof BloomFilterColumn bloom) {
+                    ValueHash hash = ValueHash.of(type);
+                    if (hash == null) {
+                        throw new IllegalArgumentException(option + " of type " + type.asSqlString()
+                                + ", which a bloom filter cannot index (as in Paimon: no BOOLEAN, DECIMAL or nested types)");
+                    }
+                    builder = allocate ? bloom(position, hash, BloomFilter64.forItems(bloom.items(), bloom.fpp())) : null;
+                } else {
+                    BitmapKeyType keyType = BitmapKeyType.of(type);
+                    if (keyType == null) {
+                        throw new IllegalArgumentException(option + " of type " + type.asSqlString()
+                                + ", which a bitmap index cannot index (as in Paimon: no BINARY, VARBINARY, DECIMAL or"
+                                + " nested types)");
+                    }
+                    builder = allocate ? bitmap(new BitmapIndexWriter((BitmapColumn) index, position, keyType)) : null;
+                }
+                columns.add(column.getKey());
+                types.add(index.indexType());
+                builders.add(builder);
             }
-            ValueHash hash = ValueHash.of(rowType.typeAt(position));
-            if (hash == null) {
-                throw new IllegalArgumentException("Table option 'file-index.bloom-filter.columns' names column '"
-                        + bloom.column() + "' of type " + rowType.typeAt(position).asSqlString()
-                        + ", which a bloom filter cannot index (as in Paimon: no BOOLEAN, DECIMAL or nested types)");
-            }
-            columns[i] = bloom.column();
-            positions[i] = position;
-            hashes[i] = hash;
-            filters[i] = allocate ? BloomFilter64.forItems(bloom.items(), bloom.fpp()) : null;
         }
-        return new DataFileIndexWriter(columns, positions, hashes, filters);
+        return new DataFileIndexWriter(columns.toArray(String[]::new), types.toArray(String[]::new),
+                builders.toArray(Builder[]::new));
+    }
+
+    private static Builder bloom(int position, ValueHash hash, BloomFilter64 filter) {
+        return new Builder() {
+            public void write(Row row) {
+                if (!row.isNullAt(position)) {
+                    filter.add(hash.hash(row, position));
+                }
+            }
+
+            public byte[] finish() {
+                return filter.serialize();
+            }
+        };
+    }
+
+    private static Builder bitmap(BitmapIndexWriter writer) {
+        return new Builder() {
+            public void write(Row row) {
+                writer.write(row);
+            }
+
+            public byte[] finish() {
+                return writer.serialize();
+            }
+        };
     }
 
     /** Adds a row's values. */
     public void write(Row row) {
-        for (int i = 0; i < positions.length; i++) {
-            if (!row.isNullAt(positions[i])) {
-                filters[i].add(hashes[i].hash(row, positions[i]));
-            }
+        for (Builder builder : builders) {
+            builder.write(row);
         }
     }
 
     /** The container of the file's indexes. */
     public byte[] finish() {
         Map<String, Map<String, byte[]>> indexes = new LinkedHashMap<>();
-        for (int i = 0; i < columns.length; i++) {
-            indexes.computeIfAbsent(columns[i], k -> new LinkedHashMap<>()).put("bloom-filter", filters[i].serialize());
+        for (int i = 0; i < builders.length; i++) {
+            indexes.computeIfAbsent(columns[i], k -> new LinkedHashMap<>()).put(types[i], builders[i].finish());
         }
         return FileIndexContainer.write(indexes);
     }

@@ -121,14 +121,15 @@ final class OptionsValidation {
         // File indexes only speed up reads, so a reader may ignore them; a writer must build them.
         FileIndexOptions fileIndex = new FileIndexOptions(options);
         for (Map.Entry<String, String> e : fileIndex.otherTypes().entrySet()) {
-            throw unsupported(e.getKey(), e.getValue(), "Strata writes bloom-filter file indexes only"
-                    + " ('file-index.bloom-filter.columns'); Paimon's bitmap, bsi and range-bitmap indexes are not"
-                    + " written yet");
+            throw unsupported(e.getKey(), e.getValue(), "Strata writes bloom-filter and bitmap file indexes only"
+                    + " ('file-index.bloom-filter.columns', 'file-index.bitmap.columns'); Paimon's bsi and"
+                    + " range-bitmap indexes are not written yet");
         }
-        for (io.strata.fileindex.BloomFilterColumn bloom : fileIndex.bloomFilters()) {
-            if (bloom.column().contains("[")) {
-                throw unsupported("file-index.bloom-filter.columns", options.get("file-index.bloom-filter.columns"),
-                        "map-key columns ('" + bloom.column() + "') are not indexed by Strata yet");
+        for (io.strata.fileindex.ColumnIndex index : fileIndex.columnIndexes()) {
+            if (index.column().contains("[")) {
+                String key = "file-index." + index.indexType() + ".columns";
+                throw unsupported(key, options.get(key), "map-key columns ('" + index.column()
+                        + "') are not indexed by Strata yet");
             }
         }
         if (primaryKeys == null) {

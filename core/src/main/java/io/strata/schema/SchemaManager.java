@@ -184,7 +184,7 @@ public final class SchemaManager {
         requireKnown("sequence field (option 'sequence.field')", typed.sequenceField(), names);
         TableSchema schema = new TableSchema(0, fields, ids.highest(), partitionKeys, primaryKeys, options,
                 spec.comment(), timeMillis);
-        DataFileIndexWriter.check(schema.rowType(), new FileIndexOptions(options).bloomFilters());
+        DataFileIndexWriter.check(schema.rowType(), new FileIndexOptions(options).columnIndexes());
         return schema;
     }
 

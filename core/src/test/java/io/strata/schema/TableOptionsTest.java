@@ -201,8 +201,10 @@ class TableOptionsTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "changelog-producer.row-deduplicate-ignore-fields|a|cannot write",
-            "file-index.bitmap.columns|a|bloom-filter file indexes only",
-            "file-index.bloom-filter.columns|m[k]|map-key columns"})
+            "file-index.bsi.columns|a|bloom-filter and bitmap file indexes only",
+            "file-index.range-bitmap.columns|a|bloom-filter and bitmap file indexes only",
+            "file-index.bloom-filter.columns|m[k]|map-key columns",
+            "file-index.bitmap.columns|m[k]|map-key columns"})
     void optionsStrataCanReadButNotWriteAreRejectedForWrite(String key, String value, String hint) {
         Map<String, String> options = Map.of(key, value, "bucket", "2");
         assertThatCode(() -> TableOptions.validateForRead(options)).doesNotThrowAnyException();

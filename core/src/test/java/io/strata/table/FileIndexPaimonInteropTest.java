@@ -231,11 +231,11 @@ class FileIndexPaimonInteropTest {
     @Test
     void badIndexOptionsAndFilesAreRefusedNamingThem() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
-            paimon.createTable("db", "bitmap", TYPE, List.of(), List.of(), options("orc",
-                    "file-index.bitmap.columns", "name"));
-            Table bitmap = load(paimon, "bitmap");
-            assertThat(TestRows.readAll(bitmap)).isEmpty();
-            assertThatThrownBy(bitmap::newBatchWrite).hasMessageContaining("'file-index.bitmap.columns' = 'name'")
+            paimon.createTable("db", "bsi", TYPE, List.of(), List.of(), options("orc",
+                    "file-index.bsi.columns", "id"));
+            Table bsi = load(paimon, "bsi");
+            assertThat(TestRows.readAll(bsi)).isEmpty();
+            assertThatThrownBy(bsi::newBatchWrite).hasMessageContaining("'file-index.bsi.columns' = 'id'")
                     .hasMessageContaining("bloom-filter");
             Map<String, String> unknownColumn = new HashMap<>(options("orc", "file-index.bloom-filter.columns", "nope"));
             assertThatThrownBy(() -> new io.strata.schema.SchemaManager(FileIO.local(),

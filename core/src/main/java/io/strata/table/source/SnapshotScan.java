@@ -157,7 +157,7 @@ public final class SnapshotScan implements TableScan {
                 fileFilter = filter.restrictTo(keyFields);
             }
         }
-        // File indexes (bloom filters) cover every value a file holds: any field of an append table; on a
+        // File indexes (bloom filters, bitmaps) cover every value a file holds: any field of an append table; on a
         // primary-key table only files above level 0 of a table with deletion vectors, whose rows need no
         // merge (as Paimon uses them). Older versions and deleted rows only make the index say "maybe".
         Predicate indexFilter = filter != null && new FileIndexOptions(schema.options()).readEnabled()

@@ -71,8 +71,8 @@ public final class RollingDataFileWriter {
     }
 
     /**
-     * As above, building each file's index as {@code fileIndex} says (its bloom filters over the value columns;
-     * none when null or it has none), embedded in the file's meta or written as {@code <file>.index}.
+     * As above, building each file's index as {@code fileIndex} says (its bloom filters and bitmaps over the value
+     * columns; none when null or it has none), embedded in the file's meta or written as {@code <file>.index}.
      */
     public RollingDataFileWriter(FileIO io, Path directory, RowType valueType, int[] keyPositions, boolean primaryKey,
             FileFormat format, String compression, long targetFileSize, DataFileNames names, long schemaId, int level,
@@ -143,7 +143,7 @@ public final class RollingDataFileWriter {
         Path path = new Path(directory, currentName);
         paths.add(path);
         current = FormatFactories.of(format).createWriter(io, path, fileType, compression);
-        currentIndex = fileIndex == null ? null : DataFileIndexWriter.of(valueType, fileIndex.bloomFilters());
+        currentIndex = fileIndex == null ? null : DataFileIndexWriter.of(valueType, fileIndex.columnIndexes());
         deleteRows = 0;
         maxSeq = Long.MIN_VALUE;
     }

@@ -98,7 +98,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
     private final DataFileNames names = new DataFileNames();
     /** The local lookup files of the buckets' compactions, shared by them; null until one needs lookups. */
     private LookupFileCache lookupFiles;
-    /** The file indexes each data file gets (bloom filters of {@code file-index.*}). */
+    /** The file indexes each data file gets (bloom filters and bitmaps of {@code file-index.*}). */
     private final FileIndexOptions fileIndex;
     private final String commitUser;
     private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
@@ -228,7 +228,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
         this.rowType = schema.rowType();
         this.fileIndex = new FileIndexOptions(schema.options());
         try {
-            DataFileIndexWriter.check(rowType, fileIndex.bloomFilters());
+            DataFileIndexWriter.check(rowType, fileIndex.columnIndexes());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
         }

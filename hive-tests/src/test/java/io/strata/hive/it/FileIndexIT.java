@@ -17,9 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Bloom-filter file indexes in HiveQL: a point query on an indexed column whose values are spread so that no
- * file's min/max statistics rule it out plans the one file of 20 that holds the value, on each engine, and
- * returns its rows; IN plans the files of its values; a condition no index answers plans them all.
+ * Bloom-filter and bitmap file indexes in HiveQL: a point query on an indexed column whose values are spread so
+ * that no file's min/max statistics rule it out plans the one file of 20 that holds the value, on each engine,
+ * and returns its rows; IN plans the files of its values; a condition no index answers plans them all.
  */
 class FileIndexIT {
 
@@ -38,7 +38,9 @@ class FileIndexIT {
                 .column("id", DataTypes.INT())
                 .column("name", DataTypes.STRING())
                 .column("code", DataTypes.BIGINT())
+                .column("status", DataTypes.STRING())
                 .option("file-index.bloom-filter.columns", "name,code")
+                .option("file-index.bitmap.columns", "status")
                 .option("file-index.bloom-filter.name.items", "20")
                 .option("file-index.bloom-filter.name.fpp", "0.001")
                 .option("file-index.bloom-filter.code.items", "20")
@@ -49,9 +51,11 @@ class FileIndexIT {
                 for (int i = 0; i < 10; i++) {
                     // Values in no order across files: statistics keep every file for any single value.
                     write.write(GenericRow.of(f * 10 + i, Utf8String.fromString("n" + ((f * 7919 + i * 104729) % 100_003)),
-                            (long) ((i * 37 + f * 101) % 9973)));
+                            (long) ((i * 37 + f * 101) % 9973), Utf8String.fromString(i % 2 == 0 ? "a-open" : "z-done")));
                 }
-                write.write(GenericRow.of(-f, Utf8String.fromString("point-" + f), 5_000_000L + f));
+                // A status between the common ones, in one file only: only its bitmap tells.
+                write.write(GenericRow.of(-f, Utf8String.fromString("point-" + f), 5_000_000L + f,
+                        Utf8String.fromString("m-rare-" + f)));
                 write.commit();
             }
         }
@@ -69,5 +73,8 @@ class FileIndexIT {
         assertThat(PlannedFiles.count(hive, table, mode,
                 "SELECT id FROM strata_it.file_indexed WHERE name <> 'point-17'")).isEqualTo(FILES);
         assertThat(hive.query(mode, point)).containsExactly("-17\t5000017");
+        String rare = "SELECT id FROM strata_it.file_indexed WHERE status = 'm-rare-6'";
+        assertThat(PlannedFiles.count(hive, table, mode, rare)).as("by the bitmap index").isOne();
+        assertThat(hive.query(mode, rare)).containsExactly("-6");
     }
 }

@@ -289,6 +289,11 @@ public final class PaimonOracle implements AutoCloseable {
     }
 
     private static List<GenericRow> read(Table t, String what) {
+        return read(t, what, false);
+    }
+
+    /** Every row of Paimon's read of {@code t}, each +I, or with the kind Paimon gives it if {@code kinds}. */
+    private static List<GenericRow> read(Table t, String what, boolean kinds) {
         org.apache.paimon.types.RowType paimonType = t.rowType();
         ReadBuilder readBuilder = t.newReadBuilder();
         List<GenericRow> out = new ArrayList<>();
@@ -296,7 +301,8 @@ public final class PaimonOracle implements AutoCloseable {
                 readBuilder.newRead().createReader(readBuilder.newScan().plan().splits())) {
             reader.forEachRemaining(row -> {
                 GenericRow converted = PaimonValues.toStrataRow(row, paimonType);
-                converted.setKind(io.strata.data.RowKind.INSERT);
+                converted.setKind(kinds ? io.strata.data.RowKind.valueOf(row.getRowKind().name())
+                        : io.strata.data.RowKind.INSERT);
                 out.add(converted);
             });
         } catch (Exception e) {
@@ -310,21 +316,7 @@ public final class PaimonOracle implements AutoCloseable {
      * with the kind Paimon gives it.
      */
     public List<GenericRow> readChanges(String db, String table, Map<String, String> options) {
-        Table t = table(db, table).copy(options);
-        org.apache.paimon.types.RowType paimonType = t.rowType();
-        ReadBuilder readBuilder = t.newReadBuilder();
-        List<GenericRow> out = new ArrayList<>();
-        try (RecordReader<InternalRow> reader =
-                readBuilder.newRead().createReader(readBuilder.newScan().plan().splits())) {
-            reader.forEachRemaining(row -> {
-                GenericRow converted = PaimonValues.toStrataRow(row, paimonType);
-                converted.setKind(io.strata.data.RowKind.valueOf(row.getRowKind().name()));
-                out.add(converted);
-            });
-        } catch (Exception e) {
-            throw new IllegalStateException("Paimon could not read " + db + "." + table + " with " + options, e);
-        }
-        return out;
+        return read(table(db, table).copy(options), db + "." + table + " with " + options, true);
     }
 
     /** Tags snapshot {@code snapshotId} of the table with Paimon's own tag code. */

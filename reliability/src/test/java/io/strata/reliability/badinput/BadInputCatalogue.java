@@ -136,6 +136,10 @@ final class BadInputCatalogue {
         // column the table does not have is.
         createWith("a bloom-filter index on no column", List.of("file-index.bloom-filter.columns", "nope"),
                 "file-index.bloom-filter.columns=nope");
+        createWith("a bitmap index on no column", List.of("file-index.bitmap.columns", "nope"),
+                "file-index.bitmap.columns=nope");
+        createWith("a record-level expire time without its time field", List.of("record-level.time-field"),
+                "record-level.expire-time=1 h");
         createWith("a bucket count that is not a number", List.of("bucket", "abc"), "bucket=abc");
         createWith("a bucket count of 0", List.of("bucket", "0"), "bucket=0");
         createWith("file.format=csv", List.of("file.format", "csv"), "file.format=csv");

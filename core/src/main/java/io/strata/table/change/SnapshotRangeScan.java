@@ -17,6 +17,7 @@ import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -145,16 +146,16 @@ public final class SnapshotRangeScan implements IncrementalScan {
      */
     private IncrementalScan toAutoTag(IncrementalScan scan, String endTag) {
         TagPeriod period = TagPeriod.of(store.schema().options());
-        java.time.LocalDateTime end = period.parse(endTag).orElseThrow(() -> new IllegalArgumentException("Table "
+        LocalDateTime end = period.parse(endTag).orElseThrow(() -> new IllegalArgumentException("Table "
                 + store.location() + ": option '" + ChangeReadOptions.INCREMENTAL_TO_AUTO_TAG.key() + "' = '" + endTag
                 + "' is not the name of an automatic tag (tag.creation-period, tag.period-formatter)"));
         if (store.tagManager().tag(endTag).isEmpty()) {
             return scan.between(0, 0);
         }
         String start = null;
-        java.time.LocalDateTime startTime = null;
+        LocalDateTime startTime = null;
         for (String name : store.tagManager().tagNames()) {
-            java.time.LocalDateTime time = period.parse(name).orElse(null);
+            LocalDateTime time = period.parse(name).orElse(null);
             if (time != null && time.isBefore(end) && (startTime == null || time.isAfter(startTime))) {
                 start = name;
                 startTime = time;

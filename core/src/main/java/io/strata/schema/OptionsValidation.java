@@ -93,11 +93,12 @@ final class OptionsValidation {
         // at every commit, since its batch reads skip level 0. Paimon's own restrictions are kept.
         new ChangelogOptions(typed);
         if (typed.bucket() == -2) {
-            // Paimon's postpone mode: rows wait in bucket-postpone (Avro files) until a postpone compaction moves
-            // them into buckets whose count each partition keeps; Strata reads the buckets, not the waiting rows.
-            throw unsupported("bucket", "-2", "Strata reads postpone-bucket tables (the rows Paimon's postpone "
-                    + "compaction moved into buckets) but does not write or compact them yet; write them with Paimon "
-                    + "(Flink), or use a table with bucket > 0 or -1");
+            // Paimon's postpone mode: Strata writes rows straight into each partition's real buckets, as Paimon's
+            // batch writes do; rows Paimon's streaming writers leave in bucket-postpone are moved by a compaction.
+            // (postpone.batch-write-fixed-bucket = false is refused by the writer: compactions still run.)
+            if (primaryKeys != null && primaryKeys.isEmpty()) {
+                throw unsupported("bucket", "-2", "postpone bucket mode is for primary-key tables, as in Paimon");
+            }
         }
         if (typed.mergeEngine() == MergeEngine.FIRST_ROW) {
             ChangelogProducer producer = typed.changelogProducer();

@@ -39,6 +39,15 @@ public final class BucketFunction {
             throw new IllegalArgumentException("The table has bucket=" + numBuckets
                     + ": only a table with a fixed number of buckets (bucket > 0) has a bucket function");
         }
+        return of(schema, numBuckets);
+    }
+
+    /**
+     * The function over rows of the table's own row type into {@code numBuckets} buckets: for tables whose
+     * partitions each keep a bucket count of their own (postpone-bucket tables, {@code bucket = -2}, where a
+     * partition's count is the one its files record). Fails when the table has no bucket key.
+     */
+    public static BucketFunction of(TableSchema schema, int numBuckets) {
         List<String> bucketKeys = schema.bucketKeys();
         if (bucketKeys.isEmpty()) {
             throw new IllegalArgumentException("The table has bucket=" + numBuckets

@@ -75,6 +75,20 @@ public interface TableCompaction {
     Result run() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
 
     /**
+     * Moves the rows Paimon's streaming writers left waiting in the {@code bucket-postpone} of the selected
+     * partitions of a postpone-bucket table ({@code bucket = -2}) into the partitions' real buckets, committed
+     * as one COMPACT snapshot, as Paimon's postpone compaction does; {@link #run()} does it first. For a job that
+     * spreads {@link #bucketsToCompact()} over tasks: call it before them. Nothing happens on other tables, on a
+     * compaction of one {@linkplain #bucket(int) bucket}, or when no row waits.
+     *
+     * @return the COMPACT snapshot, or -1 if nothing was moved
+     * @throws CommitFailedException nothing was committed and the files written were removed
+     * @throws CommitStateUnknownException the snapshot may have landed; nothing was removed
+     * @throws CommitCallbackException the snapshot landed and a commit callback failed
+     */
+    long movePostponed() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException;
+
+    /**
      * The selected buckets of the latest snapshot, one split each (all the bucket's live files and its
      * deletion-vector index files): the work of a compaction spread over tasks, where each task
      * {@linkplain #compact(Split) compacts} some of them and one {@link TableCommit} commits every task's

@@ -3,28 +3,34 @@ package io.strata.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.catalog.FileSystemCatalog;
+import io.strata.catalog.Identifier;
 import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
 import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
+import io.strata.manifest.ManifestEntry;
 import io.strata.oracle.PaimonOracle;
+import io.strata.schema.Schema;
+import io.strata.table.store.TableStore;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
 import io.strata.types.RowType;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Postpone-bucket tables ({@code bucket = -2}, Paimon 1.1+) with Apache Paimon 1.4.2 as the oracle: Strata reads
+ * Postpone-bucket tables ({@code bucket = -2}, Paimon 1.1+) with Apache Paimon 1.4.2 as the oracle. Strata reads
  * what Paimon reads (rows in real buckets, each partition with its own bucket count), not the rows still waiting
- * in {@code bucket-postpone}; it refuses to write them, naming the option, and its maintenance keeps the waiting
- * files.
+ * in {@code bucket-postpone}; it writes into each partition's real buckets as Paimon's batch writes do (the
+ * partition's count, else {@code postpone.default-bucket-num}), so that Paimon's writes of the same keys land in
+ * the same buckets; and its compaction moves the waiting rows into their buckets as Paimon's postpone compaction
+ * does, the later record of a key winning.
  */
 class PostponeBucketPaimonInteropTest {
 
@@ -42,21 +48,39 @@ class PostponeBucketPaimonInteropTest {
         return r;
     }
 
+    private static GenericRow insert(String p, int id, String name) {
+        return row(RowKind.INSERT, p, id, name);
+    }
+
+    /** Each partition's bucket count, as the live files of the latest snapshot record it; -2 for waiting files. */
+    private static Map<String, Integer> bucketCounts(Table table) throws Exception {
+        TableStore store = TableStore.of(table);
+        Map<String, Integer> counts = new TreeMap<>();
+        for (ManifestEntry e : store.snapshotFiles().liveEntries(store.snapshotManager().latestSnapshot().orElseThrow(),
+                null)) {
+            String key = store.paths().partitionPath(e.partition()) + (e.postponed() ? "/postponed" : "");
+            Integer previous = counts.put(key, e.totalBuckets());
+            assertThat(previous).as("files of %s", key).isIn(null, e.totalBuckets());
+        }
+        return counts;
+    }
+
     @Test
-    void strataReadsWhatPaimonReadsAndRefusesToWrite() throws Exception {
+    void strataWritesIntoEachPartitionsBucketsAndMovesTheWaitingRows() throws Exception {
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"),
-                    Map.of("bucket", "-2", "file.format", "parquet"));
-            // Partition a in 2 buckets, b in 3: the batch writes Flink makes; then an update of a.
-            paimon.writePostponeTableIntoBuckets("db", "t", List.of(row(RowKind.INSERT, "a", 1, "one"),
-                    row(RowKind.INSERT, "a", 2, "two"), row(RowKind.INSERT, "a", 3, "three")), 2);
-            paimon.writePostponeTableIntoBuckets("db", "t", List.of(row(RowKind.INSERT, "b", 1, "uno"),
-                    row(RowKind.INSERT, "b", 2, "dos")), 3);
+                    Map.of("bucket", "-2", "file.format", "parquet", "postpone.default-bucket-num", "3"));
+            // Partition a in 2 buckets, b in 4: the batch writes Flink makes; then an update of a.
+            paimon.writePostponeTableIntoBuckets("db", "t", List.of(insert("a", 1, "one"), insert("a", 2, "two"),
+                    insert("a", 3, "three")), 2);
+            paimon.writePostponeTableIntoBuckets("db", "t", List.of(insert("b", 1, "uno"), insert("b", 2, "dos")), 4);
             paimon.writePostponeTableIntoBuckets("db", "t", List.of(row(RowKind.UPDATE_AFTER, "a", 2, "two'")), 2);
-            // A streaming write's rows wait in bucket-postpone: Paimon's batch reads do not see them.
-            paimon.write("db", "t", List.of(row(RowKind.INSERT, "a", 9, "waiting"), row(RowKind.DELETE, "a", 1, "one")));
-            Path postponed = paimon.tablePath("db", "t").resolve("p=a").resolve("bucket-postpone");
-            assertThat(postponed).isDirectory();
+            // Streaming writes: their rows wait in bucket-postpone (partition w has no bucket yet), unseen by reads.
+            paimon.write("db", "t", List.of(insert("a", 9, "waiting"), row(RowKind.DELETE, "a", 1, "one"),
+                    insert("w", 1, "w-first")));
+            paimon.write("db", "t", List.of(row(RowKind.UPDATE_AFTER, "a", 9, "waited"), insert("w", 1, "w-last"),
+                    insert("w", 2, "w2")));
+            assertThat(paimon.tablePath("db", "t").resolve("p=w").resolve("bucket-postpone")).isDirectory();
 
             Table table = Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
             List<String> paimonRows = TestRows.formatAll(paimon.readAll("db", "t"), TYPE);
@@ -64,17 +88,73 @@ class PostponeBucketPaimonInteropTest {
                     "[b, 2, dos]");
             assertThat(TestRows.readAll(table)).isEqualTo(paimonRows);
 
-            long before = table.latestSnapshot().orElseThrow().id();
-            assertThatThrownBy(table::newBatchWrite).hasMessageContaining("'bucket' = '-2'")
-                    .hasMessageContaining("postpone");
-            assertThatThrownBy(() -> table.newCompaction().full().run()).hasMessageContaining("'bucket' = '-2'");
-            assertThat(table.latestSnapshot().orElseThrow().id()).isEqualTo(before);
-            // Orphan-file removal sees the waiting files as the table's: nothing to delete.
-            Thread.sleep(20);
-            assertThat(table.removeOrphanFiles().olderThan(java.time.Instant.now().minusMillis(5)).list()).isEmpty();
-            try (Stream<Path> files = Files.list(postponed)) {
-                assertThat(files.filter(f -> f.getFileName().toString().startsWith("data-")).count()).isPositive();
+            // Strata writes: into a's 2 buckets, and a new partition c gets postpone.default-bucket-num = 3.
+            try (BatchWrite write = table.newBatchWrite()) {
+                write.write(insert("a", 3, "three-s"));
+                write.write(insert("c", 1, "c1"));
+                write.write(insert("c", 2, "c2"));
+                write.write(insert("c", 3, "c3"));
+                write.commit();
             }
+            assertThat(bucketCounts(table)).containsEntry("p=a", 2).containsEntry("p=b", 4).containsEntry("p=c", 3)
+                    .containsEntry("p=a/postponed", -2).containsEntry("p=w/postponed", -2);
+            assertThat(TestRows.formatAll(paimon.readAll("db", "t"), TYPE)).as("Paimon reads Strata's write")
+                    .isEqualTo(TestRows.readAll(table))
+                    .contains("[a, 3, three-s]", "[c, 1, c1]", "[c, 2, c2]", "[c, 3, c3]");
+            // Paimon's own batch writes of the same keys: had Strata picked other buckets, a key would read twice.
+            paimon.writePostponeTableIntoBuckets("db", "t", List.of(insert("a", 3, "three-p")), 2);
+            paimon.writePostponeTableIntoBuckets("db", "t", List.of(insert("c", 1, "c1-p"), insert("c", 2, "c2-p"),
+                    insert("c", 3, "c3-p")), 3);
+            assertThat(TestRows.formatAll(paimon.readAll("db", "t"), TYPE)).containsExactly("[a, 1, one]",
+                    "[a, 2, two']", "[a, 3, three-p]", "[b, 1, uno]", "[b, 2, dos]", "[c, 1, c1-p]", "[c, 2, c2-p]",
+                    "[c, 3, c3-p]");
+
+            // Strata's compaction: the waiting rows go to their buckets (w gets the default 3), later records win.
+            TableCompaction.Result result = table.newCompaction().full().run();
+            assertThat(result.snapshotId()).isPositive();
+            assertThat(bucketCounts(table)).isEqualTo(Map.of("p=a", 2, "p=b", 4, "p=c", 3, "p=w", 3));
+            List<String> moved = TestRows.formatAll(paimon.readAll("db", "t"), TYPE);
+            assertThat(moved).as("Paimon reads the moved rows").containsExactly("[a, 2, two']", "[a, 3, three-p]",
+                    "[a, 9, waited]", "[b, 1, uno]", "[b, 2, dos]", "[c, 1, c1-p]", "[c, 2, c2-p]", "[c, 3, c3-p]",
+                    "[w, 1, w-last]", "[w, 2, w2]");
+            assertThat(TestRows.readAll(table)).isEqualTo(moved);
+            // And Paimon's writes of moved keys land beside them, in the same buckets.
+            paimon.writePostponeTableIntoBuckets("db", "t", List.of(insert("w", 2, "w2-p"), insert("a", 9, "9-p")), 3);
+            // (a keeps 2 buckets: Paimon's fixed-bucket write of a with 3 would be wrong; only w is written with 3.)
+            assertThat(TestRows.formatAll(paimon.readAll("db", "t"), TYPE)).contains("[w, 2, w2-p]");
+
+            // Nothing waits any more: a compaction finds nothing to move.
+            paimon.write("db", "t", List.of(insert("b", 7, "late")));
+            long before = table.latestSnapshot().orElseThrow().id();
+            assertThat(TestRows.readAll(table)).doesNotContain("[b, 7, late]");
+            table.newCompaction().policy().run();
+            assertThat(table.latestSnapshot().orElseThrow().id()).isGreaterThan(before);
+            assertThat(TestRows.formatAll(paimon.readAll("db", "t"), TYPE)).contains("[b, 7, late]")
+                    .isEqualTo(TestRows.readAll(table));
+            assertThat(bucketCounts(table)).doesNotContainKey("p=b/postponed").containsEntry("p=b", 4);
+        }
+    }
+
+    @Test
+    void badPostponeTablesAreRefusedAndKeepTheirData() throws Exception {
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));
+        catalog.createDatabase("db", true);
+        assertThatThrownBy(() -> catalog.createTable(Identifier.of("db", "append"), Schema.newBuilder()
+                .column("id", DataTypes.INT()).option("bucket", "-2").build(), false))
+                .hasMessageContaining("'bucket'").hasMessageContaining("primary-key");
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            paimon.createTable("db", "t", TYPE, List.of("p"), List.of("p", "id"),
+                    Map.of("bucket", "-2", "postpone.batch-write-fixed-bucket", "false"));
+            paimon.write("db", "t", List.of(insert("a", 1, "one")));
+            Table table = Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
+            long before = table.latestSnapshot().orElseThrow().id();
+            assertThatThrownBy(table::newBatchWrite).hasMessageContaining("'postpone.batch-write-fixed-bucket'")
+                    .hasMessageContaining(table.location().toString());
+            assertThat(table.latestSnapshot().orElseThrow().id()).isEqualTo(before);
+            // Compactions still move the waiting rows.
+            table.newCompaction().full().run();
+            assertThat(TestRows.formatAll(paimon.readAll("db", "t"), TYPE)).containsExactly("[a, 1, one]")
+                    .isEqualTo(TestRows.readAll(table));
         }
     }
 }

@@ -129,9 +129,12 @@ public final class CompactionJob {
      */
     public Result run() throws IOException {
         TableCompaction compaction = MaintenanceJobConf.compaction(table, partition, bucket, policy);
+        // Rows waiting in a postpone-bucket table's bucket-postpone go to their buckets first, in the driver: one
+        // replay per partition in file order, which tasks could not split.
+        long moved = compaction.movePostponed();
         List<Split> buckets = compaction.bucketsToCompact();
         if (buckets.isEmpty()) {
-            return new Result(-1, 0, 0, 0, 0, 0, null);
+            return new Result(moved, 0, 0, 0, 0, 0, null);
         }
         int filesBefore = buckets.stream().mapToInt(s -> s.files().size()).sum();
         // By default in the table's staging directory: on the table's file system, which the tasks reach, and
@@ -167,7 +170,7 @@ public final class CompactionJob {
                         + job.getStatus().getFailureInfo() + "): nothing was committed, and the files of its "
                         + messages.size() + " compacted bucket(s) were removed");
             }
-            long snapshot = -1;
+            long snapshot = moved;
             int filesAfter = filesBefore;
             if (!messages.isEmpty()) {
                 try (TableCommit commit = table.newCommit("strata-compaction-" + jobId)) {

@@ -114,6 +114,10 @@ public final class FullCompaction {
         }
         Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
         for (ManifestEntry e : store.snapshotFiles().liveEntries(latest, null)) {
+            if (e.postponed()) {
+                // Unsorted rows waiting for their bucket: a postpone compaction moves them.
+                continue;
+            }
             buckets.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()), k -> new ArrayList<>()).add(e);
         }
         // Deletion vectors (Paimon's, or Strata's): rewritten files are read without their deleted rows and

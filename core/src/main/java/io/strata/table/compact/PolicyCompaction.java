@@ -88,7 +88,8 @@ final class PolicyCompaction {
             Map<SnapshotFiles.BucketKey, List<ManifestEntry>> buckets = new LinkedHashMap<>();
             for (ManifestEntry e : store.snapshotFiles().liveEntries(latest, null)) {
                 SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(e.partition(), e.bucket());
-                if (scope.test(key)) {
+                // Postponed files are unsorted rows waiting for their bucket: a postpone compaction moves them.
+                if (!e.postponed() && scope.test(key)) {
                     buckets.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
                 }
             }

@@ -125,14 +125,17 @@ public final class TableCompactor implements TableCompaction {
             }
             Map<SnapshotFiles.BucketKey, Set<String>> filesBefore = selectedFiles(before);
             int total = filesBefore.size();
-            long snapshotId;
+            // First the rows waiting in bucket-postpone go to their buckets, which the compaction then takes.
+            long snapshotId = movePostponed();
+            long compacted;
             if (total == 0) {
-                snapshotId = -1;
+                compacted = -1;
             } else if (mode == Mode.FULL) {
-                snapshotId = new FullCompaction(table, countingScope(total)).run();
+                compacted = new FullCompaction(table, countingScope(total)).run();
             } else {
-                snapshotId = new PolicyCompaction(table, this::selects, progress).run();
+                compacted = new PolicyCompaction(table, this::selects, progress).run();
             }
+            snapshotId = Math.max(snapshotId, compacted);
             progress.bucketsDone(total, total);
             if (snapshotId < 0) {
                 int files = filesBefore.values().stream().mapToInt(Set::size).sum();
@@ -140,6 +143,18 @@ public final class TableCompactor implements TableCompaction {
             }
             Snapshot after = store.snapshotManager().snapshot(snapshotId);
             return summarise(snapshotId, filesBefore, selectedFiles(after));
+        } catch (IOException | UncheckedIOException e) {
+            throw CommitFailedException.because(store.location(), e);
+        }
+    }
+
+    @Override
+    public long movePostponed() throws CommitFailedException, CommitStateUnknownException, CommitCallbackException {
+        if (bucket != null || store.schema().tableOptions().bucket() != ManifestEntry.POSTPONE_BUCKET) {
+            return -1;
+        }
+        try {
+            return new PostponeCompaction(table, this::inScope).run();
         } catch (IOException | UncheckedIOException e) {
             throw CommitFailedException.because(store.location(), e);
         }
@@ -258,7 +273,13 @@ public final class TableCompactor implements TableCompaction {
         };
     }
 
+    /** Whether the compaction takes the bucket: in scope, and not the unsorted postpone bucket. */
     boolean selects(SnapshotFiles.BucketKey key) {
+        return key.bucket() != ManifestEntry.POSTPONE_BUCKET && inScope(key);
+    }
+
+    /** Whether the bucket is in the partitions and bucket this compaction was given. */
+    private boolean inScope(SnapshotFiles.BucketKey key) {
         if (bucket != null && key.bucket() != bucket) {
             return false;
         }
@@ -287,7 +308,7 @@ public final class TableCompactor implements TableCompaction {
         Map<SnapshotFiles.BucketKey, Set<String>> files = new LinkedHashMap<>();
         for (ManifestEntry e : store.snapshotFiles().liveEntries(snapshot, null)) {
             SnapshotFiles.BucketKey key = new SnapshotFiles.BucketKey(e.partition(), e.bucket());
-            if (selects(key)) {
+            if (inScope(key)) {
                 // Level too: a file moved up without rewriting keeps its name but did change.
                 files.computeIfAbsent(key, k -> new HashSet<>()).add(e.file().fileName() + "@" + e.file().level());
             }

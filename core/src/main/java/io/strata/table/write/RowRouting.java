@@ -38,6 +38,8 @@ final class RowRouting {
     private final boolean ignorePreviousFiles;
     /** Dynamic bucket mode: which bucket each key is in; dropped with the writer's buckets, read again later. */
     private DynamicBucketAssigner dynamicBuckets;
+    /** Postpone bucket mode ({@code bucket = -2}): each partition's bucket count; else null. */
+    private final PostponeBuckets postponeBuckets;
     /** {@code partition.timestamp-format.strict}: the time every partition written must name; else null. */
     private final PartitionTimeExtractor strictPartitionTime;
 
@@ -62,6 +64,7 @@ final class RowRouting {
                     + " global index that Strata does not write yet): add the partition keys to the primary key");
         }
         this.keyHash = dynamic ? new KeyEncoder(rowType, positions(rowType, schema.trimmedPrimaryKeys())) : null;
+        this.postponeBuckets = numBuckets == -2 ? new PostponeBuckets(store) : null;
         this.strictPartitionTime = PartitionExpirationOptions.TIMESTAMP_FORMAT_STRICT.get(schema.options())
                 && !schema.partitionKeys().isEmpty()
                 ? new PartitionTimeExtractor(PartitionExpirationOptions.TIMESTAMP_PATTERN.get(schema.options()),
@@ -77,13 +80,17 @@ final class RowRouting {
     SnapshotFiles.BucketKey route(Row row) throws IOException {
         BinaryRow partition = partitionEncoder.encode(row);
         int bucket = bucketFunction != null ? bucketFunction.bucket(row)
-                : keyHash != null ? dynamicBuckets().assign(partition, keyHash.hash(row)) : 0;
+                : keyHash != null ? dynamicBuckets().assign(partition, keyHash.hash(row))
+                : postponeBuckets != null ? postponeBuckets.bucket(partition, row) : 0;
         return new SnapshotFiles.BucketKey(partition, bucket);
     }
 
-    /** The bucket count the files of this write record: Paimon's -1 for dynamic buckets, 1 without buckets. */
-    int totalBuckets() {
-        return keyHash != null ? -1 : Math.max(numBuckets, 1);
+    /**
+     * The bucket count the files this write puts into {@code partition} record: Paimon's -1 for dynamic buckets,
+     * 1 without buckets, the partition's own count in postpone bucket mode.
+     */
+    int totalBuckets(BinaryRow partition) {
+        return keyHash != null ? -1 : postponeBuckets != null ? postponeBuckets.count(partition) : Math.max(numBuckets, 1);
     }
 
     /** Checks a partition the write reaches for the first time. */
@@ -126,6 +133,9 @@ final class RowRouting {
     void commitEnded() {
         if (dynamicBuckets != null) {
             dynamicBuckets.forgetSnapshot();
+        }
+        if (postponeBuckets != null) {
+            postponeBuckets.forgetSnapshot();
         }
     }
 

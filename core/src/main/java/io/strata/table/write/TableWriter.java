@@ -19,6 +19,7 @@ import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
 import io.strata.schema.CompactionOptions;
 import io.strata.schema.FileIndexOptions;
+import io.strata.schema.PostponeBucketOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.Snapshot;
@@ -194,6 +195,15 @@ public final class TableWriter implements BatchWrite, TableWrite {
         return new TableWriter(table, UUID.randomUUID().toString(), WriteMode.task().rejectingDuplicateKeys(why));
     }
 
+    /**
+     * The {@link TableWrite} of a postpone compaction of a postpone-bucket table ({@code bucket = -2}): as
+     * {@link #forTask}, and it writes into the partitions' real buckets even where the table's own batch writes
+     * would go to {@code bucket-postpone} ({@code postpone.batch-write-fixed-bucket = false}).
+     */
+    public static TableWriter forPostponeCompaction(Table table) {
+        return new TableWriter(table, UUID.randomUUID().toString(), WriteMode.task().movingPostponed());
+    }
+
     private TableWriter(Table table, String commitUser, WriteMode mode) {
         boolean autoCompaction = mode.autoCompaction();
         boolean commits = mode.commits();
@@ -212,6 +222,13 @@ public final class TableWriter implements BatchWrite, TableWrite {
         this.primaryKey = !schema.primaryKeys().isEmpty();
         try {
             TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
+            if (options.bucket() == -2 && !mode.movesPostponed()
+                    && !PostponeBucketOptions.BATCH_WRITE_FIXED_BUCKET.get(schema.options())) {
+                throw new IllegalArgumentException("table option 'postpone.batch-write-fixed-bucket' = 'false' is not "
+                        + "supported for writing: Strata writes the rows of postpone-bucket tables into real buckets "
+                        + "(true, Paimon's default); writing into bucket-postpone is left to Paimon's streaming writers."
+                        + " Compactions, which move waiting rows into their buckets, do run");
+            }
             this.memory = new MemoryBudget(options.writeBufferSize());
             // A flush to level 0 before the end would split a key's records over files, unseen by the check.
             this.spillable = options.writeBufferSpillable() || rejectDuplicateKeys != null;
@@ -452,7 +469,6 @@ public final class TableWriter implements BatchWrite, TableWrite {
             waitCompaction = true;
         }
         List<CommitMessage> messages = new ArrayList<>();
-        int totalBuckets = routing.totalBuckets();
         try {
             for (BucketWriter w : writers.values()) {
                 MergeTreeBucket.Increment increment = w.prepareCommit(waitCompaction, fullCompaction);
@@ -461,7 +477,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
                     index.addAll(w.deletions.changes());
                 }
                 index.addAll(routing.indexChanges(w.key));
-                messages.add(message(w.key, totalBuckets, increment, index));
+                messages.add(message(w.key, routing.totalBuckets(w.key.partition()), increment, index));
             }
         } catch (IOException | RuntimeException e) {
             abort();

@@ -289,11 +289,12 @@ class HiveInsertIT {
      * Primary-key tables in dynamic bucket mode (no bucket option, Paimon's default), partitioned and not: Hive
      * hands each partition to one writer (the whole table when unpartitioned), which assigns new keys to buckets
      * of at most {@code dynamic-bucket.target-row-num} keys and finds known keys in their bucket; every key is in
-     * one bucket, as Paimon reads it.
+     * one bucket, as Paimon reads it. And a postpone-bucket table ({@code bucket = -2}): each new partition gets
+     * {@code postpone.default-bucket-num} buckets, its keys by Paimon's bucket function over that count.
      */
     @ParameterizedTest(name = "{0}")
     @EnumSource(Engine.class)
-    void insertIntoDynamicBucketTablesKeepsEachKeyInOneBucket(Engine engine) throws Exception {
+    void insertIntoDynamicAndPostponeBucketTablesKeepsEachKeyInOneBucket(Engine engine) throws Exception {
         ExecutionMode mode = ExecutionMode.of(engine, true);
         String source = "strata_it.dyn_source";
         synchronized (HiveInsertIT.class) {
@@ -303,14 +304,20 @@ class HiveInsertIT {
                         + " FROM (SELECT 1) one LATERAL VIEW posexplode(split(space(199), ' ')) e AS pos, x");
             }
         }
-        for (boolean partitioned : new boolean[] {true, false}) {
-            String name = "ins_dyn_" + (partitioned ? "p_" : "u_") + engine.setting();
+        for (String kind : List.of("p", "u", "postpone")) {
+            boolean partitioned = !kind.equals("u");
+            String name = "ins_dyn_" + kind + "_" + engine.setting();
             Schema.Builder schema = Schema.newBuilder()
                     .column("id", DataTypes.INT().withNullable(false))
                     .column("name", DataTypes.STRING())
                     .column("dt", DataTypes.STRING().withNullable(false))
-                    .primaryKey(partitioned ? List.of("dt", "id") : List.of("id"))
-                    .option("dynamic-bucket.target-row-num", "30");
+                    .primaryKey(partitioned ? List.of("dt", "id") : List.of("id"));
+            if (kind.equals("postpone")) {
+                // Postpone buckets: each new partition gets postpone.default-bucket-num buckets.
+                schema.option("bucket", "-2").option("postpone.default-bucket-num", "3");
+            } else {
+                schema.option("dynamic-bucket.target-row-num", "30");
+            }
             if (partitioned) {
                 schema.partitionKeys("dt");
             }
@@ -337,8 +344,8 @@ class HiveInsertIT {
             assertThat(PaimonReader.rows(table)).as(name).containsExactlyInAnyOrderElementsOf(rows);
             Map<Path, Long> buckets = dataFiles(table).stream()
                     .collect(Collectors.groupingBy(Path::getParent, Collectors.counting()));
-            // 100 keys per partition (200 without) in buckets of 30.
-            assertThat(buckets).as(name).hasSize(partitioned ? 8 : 7);
+            // 100 keys per partition (200 without) in buckets of 30; postpone: 3 buckets per partition.
+            assertThat(buckets).as(name).hasSize(kind.equals("postpone") ? 6 : partitioned ? 8 : 7);
         }
     }
 

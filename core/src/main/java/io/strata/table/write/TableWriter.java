@@ -3,26 +3,17 @@ package io.strata.table.write;
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
-import io.strata.lsm.CompactManager;
-import io.strata.lsm.LookupFileCache;
 import io.strata.lsm.MemoryBudget;
-import io.strata.lsm.WriteBuffer;
 import io.strata.lsm.WriteMerge;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
-import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.IndexFileMeta;
 import io.strata.manifest.IndexManifestEntry;
-import io.strata.manifest.ManifestEntry;
-import io.strata.fileindex.DataFileIndexWriter;
 import io.strata.schema.ChangelogOptions;
-import io.strata.schema.ChangelogProducer;
 import io.strata.schema.CompactionOptions;
-import io.strata.schema.FileIndexOptions;
 import io.strata.schema.PostponeBucketOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
-import io.strata.snapshot.Snapshot;
 import io.strata.table.BatchWrite;
 import io.strata.table.CommitFailedException;
 import io.strata.table.CommitMessage;
@@ -31,24 +22,16 @@ import io.strata.table.Table;
 import io.strata.table.TableWrite;
 import io.strata.table.commit.CommitHooks;
 import io.strata.table.commit.FileStoreCommit;
-import io.strata.table.compact.BucketCompactions;
-import io.strata.table.store.DataFileNames;
-import io.strata.table.store.DeletionVectorIndex;
-import io.strata.table.store.RollingDataFileWriter;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.apache.hadoop.fs.Path;
 
 /**
  * The writer: routes rows to (partition, bucket) writers, buffers primary-key rows in sorted write
@@ -81,49 +64,22 @@ public final class TableWriter implements BatchWrite, TableWrite {
     private final TableStore store;
     private final TableSchema schema;
     private final TableOptions options;
-    /** {@code ignore-delete}, read once: it is checked for every record written. */
-    private final boolean ignoreDelete;
     private final CompactionOptions compaction;
     private final ChangelogOptions changelog;
     private final RowType rowType;
     private final boolean primaryKey;
     /** Where each row goes: partition and bucket. */
     private final RowRouting routing;
-    private final int[] keyPositions;
     private final int[] primaryKeyPositions;
-    private final WriteMerge writeMerge;
     private final MemoryBudget memory;
     private final boolean spillable;
-    /** Where write buffers spill: the JVM's temp directory, as local as the writer. */
-    private final java.nio.file.Path spillRoot = java.nio.file.Path.of(System.getProperty("java.io.tmpdir"));
-    private final DataFileNames names = new DataFileNames();
-    /** The local lookup files of the buckets' compactions, shared by them; null until one needs lookups. */
-    private LookupFileCache lookupFiles;
-    /** The file indexes each data file gets (bloom filters and bitmaps of {@code file-index.*}). */
-    private final FileIndexOptions fileIndex;
+    /** Opens each bucket's writer, restored from the latest snapshot. */
+    private final BucketOpener buckets;
     private final String commitUser;
     private final Map<SnapshotFiles.BucketKey, BucketWriter> writers = new LinkedHashMap<>();
     /** Null for the write of a task ({@link #forTask}), which never commits. */
     private final CommitHooks hooks;
-    /** Null for append tables. */
-    private final MergeFunctionFactory mergeFunctions;
-    /** The live files of every bucket in the latest snapshot; read when a bucket opens, dropped at each commit. */
-    private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles;
-    /** The deletion-vector index files of every bucket in the same snapshot as {@link #restoredFiles}. */
-    private Map<SnapshotFiles.BucketKey, List<IndexManifestEntry>> restoredIndex;
-    /** Primary-key tables with {@code deletion-vectors.enabled}: compactions maintain vectors; else null. */
-    private final DeletionVectorIndex deletionVectorIndex;
-    /** Whether flushes and commits compact by themselves (stream writes unless {@code write-only}). */
-    private final boolean autoCompaction;
-    private ExecutorService compactionExecutor;
     private boolean committed;
-    /** An overwrite's write: buckets start empty instead of restoring the table's files. */
-    private final boolean ignorePreviousFiles;
-    /**
-     * Added to the first sequence number of every bucket: {@link #REPLACING_GAP} for a replacing write
-     * ({@link #forReplacingTask}), so its records order after those of the plain task writes of the commit.
-     */
-    private final long sequenceGap;
 
     /**
      * How far above a bucket's sequence numbers a replacing write starts: more records than one task of a
@@ -212,14 +168,13 @@ public final class TableWriter implements BatchWrite, TableWrite {
         long sequenceGap = mode.sequenceGap();
         boolean ignorePreviousFiles = mode.ignorePreviousFiles();
         this.table = table;
-        this.sequenceGap = sequenceGap;
         this.store = TableStore.of(table);
         this.schema = store.schema();
         this.options = schema.tableOptions();
-        this.ignoreDelete = options.ignoreDelete();
-        this.ignorePreviousFiles = ignorePreviousFiles;
         this.commitUser = commitUser;
         this.primaryKey = !schema.primaryKeys().isEmpty();
+        boolean compactsByItself;
+        MergeFunctionFactory mergeFunctions;
         try {
             TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
             if (options.bucket() == -2 && !mode.movesPostponed()
@@ -236,21 +191,14 @@ public final class TableWriter implements BatchWrite, TableWrite {
             this.changelog = new ChangelogOptions(options);
             // Lookup tables compact level 0 at every commit, batch writes too: their changelog (lookup) or
             // their reads (first-row, which skip level 0) depend on it, as in Paimon.
-            this.autoCompaction = (autoCompaction || (primaryKey && changelog.needsLookup())) && !compaction.writeOnly()
+            compactsByItself = (autoCompaction || (primaryKey && changelog.needsLookup())) && !compaction.writeOnly()
                     && !uncompacted;
-            this.mergeFunctions = primaryKey ? new MergeFunctionFactory(schema) : null;
+            mergeFunctions = primaryKey ? new MergeFunctionFactory(schema) : null;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
         }
         this.rowType = schema.rowType();
-        this.fileIndex = new FileIndexOptions(schema.options());
-        try {
-            DataFileIndexWriter.check(rowType, fileIndex.columnIndexes());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
-        }
         this.routing = new RowRouting(store, ignorePreviousFiles);
-        this.keyPositions = positions(schema.trimmedPrimaryKeys());
         this.primaryKeyPositions = positions(schema.primaryKeys());
         // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
         if (rejectDuplicateKeys != null && !primaryKey) {
@@ -258,9 +206,14 @@ public final class TableWriter implements BatchWrite, TableWrite {
                     + "each key once needs one");
         }
         WriteMerge merge = primaryKey ? mergeFunctions.forWrite("Table " + store.location()) : null;
-        this.writeMerge = merge == null || rejectDuplicateKeys == null ? merge
+        WriteMerge writeMerge = merge == null || rejectDuplicateKeys == null ? merge
                 : merge.rejectingDuplicateKeys(rejectDuplicateKeys);
-        this.deletionVectorIndex = primaryKey && options.deletionVectorsEnabled() ? new DeletionVectorIndex(store) : null;
+        try {
+            this.buckets = new BucketOpener(store, memory, spillable, writeMerge, mergeFunctions, compactsByItself,
+                    sequenceGap, ignorePreviousFiles);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
+        }
         // Last: nothing after it may fail, or the hooks would not be closed.
         this.hooks = commits ? CommitHooks.open(table) : null;
     }
@@ -328,51 +281,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
 
     private BucketWriter newWriter(SnapshotFiles.BucketKey key) throws IOException {
         routing.newPartition(key.partition());
-        List<DataFileMeta> files = restoredFiles().getOrDefault(key, List.of());
-        long maxSequence = -1;
-        for (DataFileMeta f : files) {
-            maxSequence = Math.max(maxSequence, f.maxSequenceNumber());
-        }
-        Path directory = store.paths().bucketDirectory(key.partition(), key.bucket());
-        BucketWriter.FileWriters fileWriters = (level, source, fileNames) -> new RollingDataFileWriter(store.fileIO(),
-                directory, rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
-                options.targetFileSize(primaryKey), fileNames, schema.id(), level, source, fileIndex);
-        if (!primaryKey) {
-            return BucketWriter.append(key, maxSequence + 1 + sequenceGap, fileWriters, names);
-        }
-        DeletionVectorIndex.BucketIndex deletions = deletionVectorIndex == null ? null
-                : deletionVectorIndex.forBucket(key, restoredIndex.getOrDefault(key, List.of()));
-        WriteBuffer buffer = new WriteBuffer(rowType, keyPositions, writeMerge, memory, spillable, spillRoot,
-                inputChangelog());
-        if (lookupFiles == null && (changelog.needsLookup() || deletions != null)) {
-            lookupFiles = BucketCompactions.lookupFiles(store);
-        }
-        CompactManager manager = BucketCompactions.manager(store, mergeFunctions, key, files, compactionExecutor(), names,
-                deletions == null ? null : deletions.vectors(), lookupFiles);
-        MergeTreeBucket lsm = new MergeTreeBucket(store.fileIO(), directory, manager, autoCompaction,
-                compaction.stopTrigger(), changelog.needsLookup());
-        return BucketWriter.primaryKey(key, maxSequence + 1 + sequenceGap, fileWriters, names, buffer, lsm, deletions,
-                ignoreDelete,
-                inputChangelog());
-    }
-
-    /** The live files of every bucket in the latest snapshot, read once per commit cycle. */
-    private Map<SnapshotFiles.BucketKey, List<DataFileMeta>> restoredFiles() throws IOException {
-        if (restoredFiles == null) {
-            restoredFiles = new HashMap<>();
-            restoredIndex = new HashMap<>();
-            Snapshot latest = ignorePreviousFiles ? null : store.snapshotManager().latestSnapshot().orElse(null);
-            if (latest != null && deletionVectorIndex != null) {
-                restoredIndex = store.snapshotFiles().deletionIndexFiles(latest);
-            }
-            if (latest != null) {
-                for (ManifestEntry e : store.snapshotFiles().liveEntries(latest, null)) {
-                    restoredFiles.computeIfAbsent(new SnapshotFiles.BucketKey(e.partition(), e.bucket()),
-                            k -> new ArrayList<>()).add(e.file());
-                }
-            }
-        }
-        return restoredFiles;
+        return buckets.open(key);
     }
 
     @Override
@@ -453,8 +362,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
             return new JobCommit(store, commitUser, hooks).commit(messages, commitIdentifier, writerState);
         } finally {
             // After a commit that landed the restored state is stale; after one that failed it is dropped.
-            restoredFiles = null;
-            restoredIndex = null;
+            buckets.forgetSnapshot();
             routing.commitEnded();
         }
     }
@@ -526,11 +434,7 @@ public final class TableWriter implements BatchWrite, TableWrite {
             abort();
             committed = true;
         }
-        shutdownCompaction();
-        if (lookupFiles != null) {
-            lookupFiles.close();
-            lookupFiles = null;
-        }
+        buckets.close();
         closeHooks();
     }
 
@@ -543,28 +447,12 @@ public final class TableWriter implements BatchWrite, TableWrite {
             w.abort();
         }
         writers.clear();
-        restoredFiles = null;
-        restoredIndex = null;
+        buckets.forgetSnapshot();
         routing.drop();
     }
 
     private void shutdownCompaction() {
-        if (compactionExecutor != null) {
-            compactionExecutor.shutdownNow();
-            compactionExecutor = null;
-        }
-    }
-
-    /** One thread for all compactions of this writer, as Paimon's writer has one compaction executor. */
-    private ExecutorService compactionExecutor() {
-        if (compactionExecutor == null) {
-            compactionExecutor = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "strata-compaction-" + store.location().getName());
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        return compactionExecutor;
+        buckets.stopCompactions();
     }
 
     /**
@@ -589,9 +477,5 @@ public final class TableWriter implements BatchWrite, TableWrite {
                 largest.flush();
             }
         }
-    }
-
-    private boolean inputChangelog() {
-        return primaryKey && changelog.producer() == ChangelogProducer.INPUT;
     }
 }

@@ -5,13 +5,18 @@ import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileKind;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
+import io.strata.snapshot.CommitKind;
 import io.strata.table.CommitMessage;
 import io.strata.table.CommitMessageFiles;
+import io.strata.table.commit.CommitHooks;
+import io.strata.table.commit.FileStoreCommit;
 import io.strata.table.store.DeletionVectorIndex;
 import io.strata.table.store.TableStore;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -42,6 +47,21 @@ record BucketChange(BinaryRow partition, int bucket, int totalBuckets, List<Data
             changelogFiles.add(new ManifestEntry(FileKind.ADD, partition, bucket, totalBuckets, f));
         }
         index.addAll(indexChanges);
+    }
+
+    /**
+     * Commits the changes as one COMPACT snapshot (the changelog files they wrote in its changelog manifests, or
+     * readers miss them) and returns its id. The caller discards the changes if it fails, unless the snapshot
+     * landed or may have ({@link io.strata.table.CommitCallbackException},
+     * {@link io.strata.table.CommitStateUnknownException}).
+     */
+    static long commit(List<BucketChange> changes, TableStore store, CommitHooks hooks) {
+        List<ManifestEntry> files = new ArrayList<>();
+        List<ManifestEntry> changelog = new ArrayList<>();
+        List<IndexManifestEntry> index = new ArrayList<>();
+        changes.forEach(change -> change.addTo(files, changelog, index));
+        return new FileStoreCommit(store, UUID.randomUUID().toString(), hooks)
+                .commit(files, changelog, index, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
     }
 
     /** The change as the COMPACT part of a commit message. */

@@ -10,16 +10,14 @@ import io.strata.lsm.LookupFileCache;
 import io.strata.lsm.RecordLevelExpire;
 import io.strata.lsm.mergeengine.MergeFunctionFactory;
 import io.strata.manifest.DataFileMeta;
-import io.strata.manifest.FileKind;
 import io.strata.manifest.FileSource;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
-import io.strata.schema.FileIndexOptions;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
+import io.strata.schema.FileIndexOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
-import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitStateUnknownException;
@@ -27,7 +25,6 @@ import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.Table;
 import io.strata.table.commit.CommitHooks;
-import io.strata.table.commit.FileStoreCommit;
 import io.strata.table.source.SplitReader;
 import io.strata.table.store.DataFileNames;
 import io.strata.table.store.DeletionVectorIndex;
@@ -42,10 +39,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
-import org.apache.hadoop.fs.Path;
 
 /**
  * Brings a table to its read-optimised state: every primary-key bucket with more than one file, or
@@ -138,12 +133,7 @@ public final class FullCompaction {
             if (done.isEmpty()) {
                 return -1;
             }
-            List<ManifestEntry> changes = new ArrayList<>();
-            List<ManifestEntry> changelog = new ArrayList<>();
-            List<IndexManifestEntry> indexChanges = new ArrayList<>();
-            done.forEach(change -> change.addTo(changes, changelog, indexChanges));
-            return new FileStoreCommit(store, UUID.randomUUID().toString(), hooks)
-                    .commit(changes, changelog, indexChanges, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+            return BucketChange.commit(done, store, hooks);
         } catch (CommitCallbackException | CommitStateUnknownException e) {
             // The COMPACT snapshot landed (or may have) and references the new files: they must stay.
             throw e;

@@ -12,14 +12,12 @@ import io.strata.manifest.ManifestEntry;
 import io.strata.schema.CompactionOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
-import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Table;
 import io.strata.table.TableCompaction;
 import io.strata.table.commit.CommitHooks;
-import io.strata.table.commit.FileStoreCommit;
 import io.strata.table.store.DataFileNames;
 import io.strata.table.store.DeletionVectorIndex;
 import io.strata.table.store.SnapshotFiles;
@@ -30,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
@@ -113,14 +110,7 @@ final class PolicyCompaction {
             if (done.isEmpty()) {
                 return -1;
             }
-            // Changelog producers (full-compaction at the max level, lookup) write changelog files beside the
-            // rewritten data: they go into the COMPACT snapshot's changelog manifests, or readers miss them.
-            List<ManifestEntry> changes = new ArrayList<>();
-            List<ManifestEntry> changelog = new ArrayList<>();
-            List<IndexManifestEntry> indexChanges = new ArrayList<>();
-            done.forEach(change -> change.addTo(changes, changelog, indexChanges));
-            return new FileStoreCommit(store, UUID.randomUUID().toString(), hooks)
-                    .commit(changes, changelog, indexChanges, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+            return BucketChange.commit(done, store, hooks);
         } catch (CommitCallbackException | CommitStateUnknownException e) {
             // The COMPACT snapshot landed (or may have) and references the new files: they must stay.
             throw e;

@@ -12,7 +12,6 @@ import io.strata.manifest.FileKind;
 import io.strata.manifest.IndexFileMeta;
 import io.strata.manifest.IndexManifestEntry;
 import io.strata.manifest.ManifestEntry;
-import io.strata.snapshot.CommitKind;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.CommitCallbackException;
 import io.strata.table.CommitMessage;
@@ -20,7 +19,6 @@ import io.strata.table.CommitMessageFiles;
 import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Table;
 import io.strata.table.commit.CommitHooks;
-import io.strata.table.commit.FileStoreCommit;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import io.strata.table.write.TableWriter;
@@ -33,7 +31,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.Path;
 
@@ -101,12 +98,7 @@ final class PostponeCompaction {
                     changes.add(new BucketChange(first.partition(), first.bucket(), first.totalBuckets(),
                             files.stream().map(ManifestEntry::file).toList(), List.of(), List.of(), List.of()));
                 }
-                List<ManifestEntry> files = new ArrayList<>();
-                List<ManifestEntry> changelog = new ArrayList<>();
-                List<IndexManifestEntry> index = new ArrayList<>();
-                changes.forEach(change -> change.addTo(files, changelog, index));
-                return new FileStoreCommit(store, UUID.randomUUID().toString(), hooks)
-                        .commit(files, changelog, index, FileStoreCommit.BATCH_COMMIT_IDENTIFIER, CommitKind.COMPACT);
+                return BucketChange.commit(changes, store, hooks);
             } catch (CommitCallbackException | CommitStateUnknownException e) {
                 // The snapshot landed (or may have) and references the new files: they must stay.
                 throw e;

@@ -25,7 +25,6 @@ import io.strata.table.TablePaths;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,7 +32,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,7 +47,7 @@ import org.slf4j.LoggerFactory;
  * snapshot may or may not have landed ({@link CommitStateUnknownException}), and nothing is removed;
  * or it landed and a callback failed ({@link CommitCallbackException}). An error while creating the
  * snapshot file is not taken as a failure until the file is read back: a rename that took effect and
- * then threw must not cost a landed snapshot its files.
+ * then threw must not cost a landed snapshot its files ({@link SnapshotPublisher}).
  *
  * <p>The writer's {@link CommitHooks} take part: the creation of {@code snapshot-(N+1)} (check that it
  * is absent, then create it) runs under the commit lock when there is one, and the callbacks run once
@@ -73,6 +71,8 @@ public final class FileStoreCommit {
     private final CommitHooks hooks;
     private final Clock clock;
     private final MetadataFileNames names = new MetadataFileNames();
+    private final CommitBackOff backOff;
+    private final SnapshotPublisher publisher;
 
     public FileStoreCommit(TableStore store, String commitUser, CommitHooks hooks) {
         this.io = store.fileIO();
@@ -85,6 +85,8 @@ public final class FileStoreCommit {
         this.commitUser = commitUser;
         this.hooks = hooks;
         this.clock = store.clock();
+        this.backOff = new CommitBackOff(options, paths.root());
+        this.publisher = new SnapshotPublisher(snapshots, hooks, backOff, commitUser, paths.root());
     }
 
     /**
@@ -259,7 +261,7 @@ public final class FileStoreCommit {
                 conflicts.checkIndexFiles(latest.orElse(null), attemptIndexChanges);
                 List<Path> attemptFiles = new ArrayList<>();
                 Snapshot next;
-                SnapshotCreation outcome;
+                SnapshotPublisher.Outcome outcome;
                 try {
                     List<ManifestFileMeta> attemptDelta = delta;
                     if (computed != null && !computed.files().isEmpty()) {
@@ -273,7 +275,7 @@ public final class FileStoreCommit {
                     next = buildSnapshot(latest.orElse(null), attemptDelta, attemptChanges, changelogManifests,
                             attemptIndexChanges, commitIdentifier, kind, statistics, manifestFile, manifestList,
                             attemptFiles);
-                    outcome = createSnapshot(next);
+                    outcome = publisher.create(next);
                 } catch (CommitStateUnknownException e) {
                     keepFiles = true;
                     throw e;
@@ -283,10 +285,10 @@ public final class FileStoreCommit {
                     }
                     throw e;
                 }
-                if (outcome == SnapshotCreation.CREATED) {
+                if (outcome == SnapshotPublisher.Outcome.CREATED) {
                     // From here the commit has landed: nothing may delete its files any more.
                     keepFiles = true;
-                    writeHints(next.id());
+                    publisher.writeHints(next.id());
                     return next;
                 }
                 for (Path p : attemptFiles) {
@@ -300,7 +302,7 @@ public final class FileStoreCommit {
                             + " (now " + maxRetries + ")");
                 }
                 LOG.info("Snapshot {} of {} was taken by another writer; retrying", next.id(), paths.root());
-                backOff(attempt);
+                backOff.backOff(attempt);
             }
         } finally {
             if (!keepFiles) {
@@ -316,93 +318,6 @@ public final class FileStoreCommit {
         all.addAll(first);
         all.addAll(second);
         return all;
-    }
-
-    /** What became of one attempt to create the next snapshot file. */
-    private enum SnapshotCreation {
-        CREATED,
-        TAKEN_BY_ANOTHER_WRITER
-    }
-
-    /**
-     * Creates the snapshot file under the commit lock. If creating it throws, the file may exist all the
-     * same (a rename that took effect and then reported an error, a lost reply), so the snapshot is read
-     * back: ours means the commit landed, another writer's means we lost the race, none means nothing
-     * happened. Only if it cannot be read back either is the outcome unknown.
-     */
-    private SnapshotCreation createSnapshot(Snapshot next) throws IOException {
-        try {
-            return hooks.createSnapshot(() -> snapshots.tryCommit(next))
-                    ? SnapshotCreation.CREATED : SnapshotCreation.TAKEN_BY_ANOTHER_WRITER;
-        } catch (CommitFailedException e) {
-            // The lock was not taken: nothing was attempted.
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            Optional<Snapshot> found = readBack(next, e);
-            if (found.isEmpty()) {
-                throw e;
-            }
-            if (isOurs(found.get(), next)) {
-                LOG.warn("Creating snapshot {} of {} reported an error, but the snapshot landed: the commit stands",
-                        next.id(), paths.root(), e);
-                return SnapshotCreation.CREATED;
-            }
-            return SnapshotCreation.TAKEN_BY_ANOTHER_WRITER;
-        }
-    }
-
-    /**
-     * The snapshot file with the id of {@code next}, read a few times with the retry back-off; empty if
-     * it does not exist. Throws {@link CommitStateUnknownException} if it cannot be read.
-     */
-    private Optional<Snapshot> readBack(Snapshot next, Exception createFailure) throws IOException {
-        int checks = 3;
-        for (int check = 0; ; check++) {
-            try {
-                return snapshots.snapshotIfExists(next.id());
-            } catch (RuntimeException e) {
-                if (check + 1 >= checks) {
-                    CommitStateUnknownException unknown = new CommitStateUnknownException(paths.root(),
-                            commitUser, next.commitIdentifier(), next.commitKind(), next.id(), createFailure);
-                    unknown.addSuppressed(e);
-                    throw unknown;
-                }
-                backOff(check);
-            }
-        }
-    }
-
-    private boolean isOurs(Snapshot found, Snapshot next) {
-        return commitUser.equals(found.commitUser()) && found.commitIdentifier() == next.commitIdentifier()
-                && found.commitKind() == next.commitKind() && found.timeMillis() == next.timeMillis();
-    }
-
-    /**
-     * Waits before the next attempt: doubling from {@code commit.min-retry-wait} up to
-     * {@code commit.max-retry-wait}, with jitter so that writers that collided do not collide again.
-     */
-    private void backOff(int attempt) throws IOException {
-        long min = Math.max(1, options.commitMinRetryWait().toMillis());
-        long max = Math.max(min, options.commitMaxRetryWait().toMillis());
-        long ceiling = Math.min(max, min << Math.min(attempt, 20));
-        long wait = ThreadLocalRandom.current().nextLong(min, ceiling + 1);
-        try {
-            Thread.sleep(wait);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("Interrupted while retrying a commit to " + paths.root());
-        }
-    }
-    /** Hints only speed up finding snapshots; readers verify them, so a failure here is harmless. */
-    private void writeHints(long id) {
-        try {
-            snapshots.commitLatestHint(id);
-            if (id == 1) {
-                snapshots.commitEarliestHint(1);
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("Could not update the snapshot hints of {}: {}", paths.root(), e.toString());
-        }
     }
 
     private Path manifestPath(String name) {

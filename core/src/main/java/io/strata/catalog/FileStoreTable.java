@@ -182,7 +182,7 @@ final class FileStoreTable implements Table {
 
     @Override
     public TableCompaction newCompaction() {
-        return new TableCompactor(this);
+        return new TableCompactor(this, TableWriter::forPostponeCompaction);
     }
 
     @Override

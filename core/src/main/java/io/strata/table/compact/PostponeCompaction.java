@@ -18,10 +18,10 @@ import io.strata.table.CommitMessage;
 import io.strata.table.CommitMessageFiles;
 import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Table;
+import io.strata.table.TableWrite;
 import io.strata.table.commit.CommitHooks;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
-import io.strata.table.write.TableWriter;
 import io.strata.types.RowType;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -31,6 +31,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.Path;
 
@@ -42,7 +43,7 @@ import org.apache.hadoop.fs.Path;
  *
  * <p>The postponed files are not sorted (a writer appends rows as they come) and their sequence numbers are
  * the writer's own, so, as Paimon, each file is read in its order, the files of a partition oldest first, and
- * the rows go through a table writer, which gives them the bucket's next sequence numbers: the later of two
+ * the rows go through a table write, which gives them the bucket's next sequence numbers: the later of two
  * records of one key wins, as it did in the stream. Paimon's writers send all records of a key to one writer,
  * whose files are in creation order.
  */
@@ -54,8 +55,12 @@ final class PostponeCompaction {
     /** The postponed buckets (one per partition) to move. */
     private final Predicate<SnapshotFiles.BucketKey> scope;
 
-    PostponeCompaction(Table table, Predicate<SnapshotFiles.BucketKey> scope) {
+    /** The write of the moved rows, into the partitions' real buckets. */
+    private final Function<Table, TableWrite> writes;
+
+    PostponeCompaction(Table table, Predicate<SnapshotFiles.BucketKey> scope, Function<Table, TableWrite> writes) {
         this.table = table;
+        this.writes = writes;
         this.store = TableStore.of(table);
         this.rowType = store.schema().rowType();
         this.scope = scope;
@@ -79,7 +84,7 @@ final class PostponeCompaction {
                 return -1;
             }
             List<BucketChange> changes = new ArrayList<>();
-            try (TableWriter writer = TableWriter.forPostponeCompaction(table)) {
+            try (TableWrite writer = writes.apply(table)) {
                 for (List<ManifestEntry> files : waiting.values()) {
                     // Oldest first; a stable sort keeps the manifest's order of files made at one instant.
                     files.sort(Comparator.comparing((ManifestEntry e) -> e.file().creationTime(),
@@ -110,7 +115,7 @@ final class PostponeCompaction {
     }
 
     /** Writes the records of one postponed file, in its order and with their kinds. */
-    private void replay(ManifestEntry entry, TableWriter writer) throws IOException {
+    private void replay(ManifestEntry entry, TableWrite writer) throws IOException {
         DataFileMeta file = entry.file();
         Path path = file.externalPath() != null ? new Path(file.externalPath())
                 : new Path(store.paths().bucketDirectory(entry.partition(), entry.bucket()), file.fileName());

@@ -14,6 +14,7 @@ import io.strata.table.CommitStateUnknownException;
 import io.strata.table.Split;
 import io.strata.table.Table;
 import io.strata.table.TableCompaction;
+import io.strata.table.TableWrite;
 import io.strata.table.store.DataFileNames;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
@@ -30,6 +31,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /** The implementation of {@link TableCompaction}. */
@@ -39,19 +41,25 @@ public final class TableCompactor implements TableCompaction {
     enum Mode { FULL, POLICY }
 
     private final Table table;
+    private final Function<Table, TableWrite> postponeWrites;
     private final TableStore store;
     private final Map<String, String> partition;
     private final Integer bucket;
     private final Mode mode;
     private final Progress progress;
 
-    public TableCompactor(Table table) {
-        this(table, Map.of(), null, Mode.FULL, (done, total) -> { });
+    /**
+     * @param postponeWrites opens the write that moves the waiting rows of a postpone-bucket table into its real
+     *     buckets ({@code TableWriter.forPostponeCompaction}, a layer above compactions)
+     */
+    public TableCompactor(Table table, Function<Table, TableWrite> postponeWrites) {
+        this(table, postponeWrites, Map.of(), null, Mode.FULL, (done, total) -> { });
     }
 
-    private TableCompactor(Table table, Map<String, String> partition, Integer bucket, Mode mode,
-            Progress progress) {
+    private TableCompactor(Table table, Function<Table, TableWrite> postponeWrites, Map<String, String> partition,
+            Integer bucket, Mode mode, Progress progress) {
         this.table = table;
+        this.postponeWrites = postponeWrites;
         this.store = TableStore.of(table);
         this.partition = partition;
         this.bucket = bucket;
@@ -84,7 +92,7 @@ public final class TableCompactor implements TableCompaction {
             }
             Objects.requireNonNull(spec.get(key), () -> "Value of partition key '" + key + "'");
         }
-        return new TableCompactor(table, Map.copyOf(spec), bucket, mode, progress);
+        return new TableCompactor(table, postponeWrites, Map.copyOf(spec), bucket, mode, progress);
     }
 
     @Override
@@ -94,12 +102,12 @@ public final class TableCompactor implements TableCompaction {
             throw new IllegalArgumentException("Table " + store.location() + " has no bucket " + number
                     + (buckets > 0 ? ": its buckets are 0 to " + (buckets - 1) : ": bucket numbers start at 0"));
         }
-        return new TableCompactor(table, partition, number, mode, progress);
+        return new TableCompactor(table, postponeWrites, partition, number, mode, progress);
     }
 
     @Override
     public TableCompaction full() {
-        return new TableCompactor(table, partition, bucket, Mode.FULL, progress);
+        return new TableCompactor(table, postponeWrites, partition, bucket, Mode.FULL, progress);
     }
 
     @Override
@@ -108,12 +116,13 @@ public final class TableCompactor implements TableCompaction {
             throw new UnsupportedOperationException("Table " + store.location() + " has no primary key: policy "
                     + "compaction picks among the sorted runs of primary-key buckets; use a full compaction");
         }
-        return new TableCompactor(table, partition, bucket, Mode.POLICY, progress);
+        return new TableCompactor(table, postponeWrites, partition, bucket, Mode.POLICY, progress);
     }
 
     @Override
     public TableCompaction progress(Progress listener) {
-        return new TableCompactor(table, partition, bucket, mode, Objects.requireNonNull(listener, "listener"));
+        return new TableCompactor(table, postponeWrites, partition, bucket, mode,
+                Objects.requireNonNull(listener, "listener"));
     }
 
     @Override
@@ -154,7 +163,7 @@ public final class TableCompactor implements TableCompaction {
             return -1;
         }
         try {
-            return new PostponeCompaction(table, this::inScope).run();
+            return new PostponeCompaction(table, this::inScope, postponeWrites).run();
         } catch (IOException | UncheckedIOException e) {
             throw CommitFailedException.because(store.location(), e);
         }

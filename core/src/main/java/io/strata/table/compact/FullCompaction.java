@@ -192,7 +192,8 @@ public final class FullCompaction {
         RollingDataFileWriter writer = new RollingDataFileWriter(store.fileIO(),
                 store.paths().bucketDirectory(partition, bucket), rowType, keyPositions, primaryKey,
                 options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
-                schema.id(), primaryKey ? topLevel : 0, FileSource.COMPACT, new FileIndexOptions(schema.options()));
+                schema.id(), primaryKey ? topLevel : 0, FileSource.COMPACT, new FileIndexOptions(schema.options()),
+                new io.strata.schema.StatsOptions(schema.options()));
         List<DataFileMeta> after = CursorRewrite.write(writer, () -> new SplitReader(store, plan).openCursor(split),
                 rowType);
         // Every file of the bucket was rewritten without its deleted rows: no vector is left.

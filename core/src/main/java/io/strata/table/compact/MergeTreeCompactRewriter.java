@@ -199,7 +199,8 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
     private RollingDataFileWriter newWriter(int outputLevel, DataFileNames fileNames) {
         return new RollingDataFileWriter(store.fileIO(), bucketDirectory, rowType, keyPositions, true,
                 options.fileFormat(), options.fileCompression(), options.targetFileSize(true), fileNames, schema.id(),
-                outputLevel, FileSource.COMPACT, new FileIndexOptions(schema.options()));
+                outputLevel, FileSource.COMPACT, new FileIndexOptions(schema.options()),
+                new io.strata.schema.StatsOptions(schema.options()));
     }
 
     private CompactResult rewriteMerged(int outputLevel, boolean dropDelete, List<List<SortedRun>> sections)

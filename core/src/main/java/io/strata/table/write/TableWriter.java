@@ -336,7 +336,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
         Path directory = store.paths().bucketDirectory(key.partition(), key.bucket());
         BucketWriter.FileWriters fileWriters = (level, source, fileNames) -> new RollingDataFileWriter(store.fileIO(),
                 directory, rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
-                options.targetFileSize(primaryKey), fileNames, schema.id(), level, source, fileIndex);
+                options.targetFileSize(primaryKey), fileNames, schema.id(), level, source, fileIndex,
+                new io.strata.schema.StatsOptions(schema.options()));
         if (!primaryKey) {
             return BucketWriter.append(key, maxSequence + 1 + sequenceGap, fileWriters, names);
         }

@@ -11,17 +11,14 @@ import io.strata.types.TypeRoot;
 import java.util.Arrays;
 
 /**
- * Collects per-column min, max and null count while a file is written, in Paimon's default
- * {@code metadata.stats-mode=truncate(16)}: strings are cut to 16 characters, and a cut maximum has its
- * last character incremented so that it still bounds every value. Nested and binary columns get null
- * counts only. Both format writers use it, so stats never depend on the format. Numbers, booleans and
+ * Collects per-column min, max and null count while a file is written, whole (Paimon's {@code full} mode:
+ * what its ORC and Parquet writers read back from a file's footer); the writer of the manifest entry applies
+ * the table's {@code metadata.stats-mode} to them ({@link #truncateMin}, {@link #truncateMax}). Nested and
+ * binary columns get null counts only. Both format writers use it, so stats never depend on the format. Numbers, booleans and
  * timestamps are compared as primitives, each type by its own class (no comparison through an interface
  * that three types share); an object is kept only when a new minimum or maximum is found.
  */
 public final class StatsCollector {
-
-    /** Characters kept of a string min/max in truncate(16) mode. */
-    public static final int TRUNCATE_LENGTH = 16;
 
     private final ColumnStats[] columns;
 
@@ -43,7 +40,7 @@ public final class StatsCollector {
         }
     }
 
-    /** The stats so far, strings truncated. */
+    /** The stats so far, whole (strings not truncated). */
     public FieldStats[] result() {
         FieldStats[] out = new FieldStats[columns.length];
         for (int i = 0; i < columns.length; i++) {
@@ -182,7 +179,7 @@ public final class StatsCollector {
 
         @Override
         FieldStats result() {
-            return new FieldStats(min == null ? null : truncateMin(min), max == null ? null : truncateMax(max), nullCount);
+            return new FieldStats(min, max, nullCount);
         }
     }
 
@@ -268,21 +265,26 @@ public final class StatsCollector {
         }
     }
 
-    static Utf8String truncateMin(Utf8String s) {
+    /** The first {@code length} code points of {@code s} (Paimon's truncated minimum). */
+    public static Utf8String truncateMin(Utf8String s, int length) {
         String str = s.toString();
-        if (str.codePointCount(0, str.length()) <= TRUNCATE_LENGTH) {
+        if (str.codePointCount(0, str.length()) <= length) {
             return s;
         }
-        return Utf8String.fromString(str.substring(0, str.offsetByCodePoints(0, TRUNCATE_LENGTH)));
+        return Utf8String.fromString(str.substring(0, str.offsetByCodePoints(0, length)));
     }
 
-    /** The truncated maximum with its last code point incremented, or null if no bound can be made. */
-    static Utf8String truncateMax(Utf8String s) {
+    /**
+     * The first {@code length} code points of {@code s} with the last one incremented (an earlier one, the rest
+     * cut, when it cannot be): a bound of every string that starts like {@code s}; {@code s} itself when it is not
+     * longer; null if no bound can be made.
+     */
+    public static Utf8String truncateMax(Utf8String s, int length) {
         String str = s.toString();
-        if (str.codePointCount(0, str.length()) <= TRUNCATE_LENGTH) {
+        if (str.codePointCount(0, str.length()) <= length) {
             return s;
         }
-        int[] cps = str.codePoints().limit(TRUNCATE_LENGTH).toArray();
+        int[] cps = str.codePoints().limit(length).toArray();
         for (int i = cps.length - 1; i >= 0; i--) {
             int next = cps[i] + 1;
             if (next <= Character.MAX_CODE_POINT && !(next >= Character.MIN_SURROGATE && next <= Character.MAX_SURROGATE)) {

@@ -21,6 +21,7 @@ import java.util.function.LongSupplier;
 public final class RecordLevelExpire {
 
     private final int field;
+    private final String fieldName;
     private final DataType type;
     private final long expireSeconds;
     private final long schemaId;
@@ -28,48 +29,55 @@ public final class RecordLevelExpire {
 
     /**
      * @param field the position of the time field ({@code CompactionOptions.recordLevelTimeFieldIndex} checks it)
+     * @param fieldName its name (files whose value statistics cover some columns only name them)
      * @param type its type: INT, BIGINT, TIMESTAMP or TIMESTAMP_LTZ
      * @param schemaId the table's schema: only files of it are judged by their statistics
      * @param nowMillis the table's clock
      */
-    public RecordLevelExpire(int field, DataType type, Duration expireTime, long schemaId, LongSupplier nowMillis) {
+    public RecordLevelExpire(int field, String fieldName, DataType type, Duration expireTime, long schemaId,
+            LongSupplier nowMillis) {
         switch (type.root()) {
             case INT, BIGINT, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> { }
             default -> throw new IllegalArgumentException("Not a time type of record-level expiry: " + type.asSqlString());
         }
         this.field = field;
+        this.fieldName = fieldName;
         this.type = type;
         this.expireSeconds = expireTime.getSeconds();
         this.schemaId = schemaId;
         this.nowMillis = nowMillis;
     }
 
-    /** The time of a row in epoch seconds, or -1 when it has none (such a record never expires). */
-    private long seconds(Row row) {
-        if (row.isNullAt(field)) {
+    /** The time at {@code pos} of a row in epoch seconds, or -1 when it has none (such a record never expires). */
+    private long seconds(Row row, int pos) {
+        if (row.isNullAt(pos)) {
             return -1;
         }
         return switch (type.root()) {
-            case INT -> row.getInt(field);
+            case INT -> row.getInt(pos);
             case BIGINT -> {
-                long value = row.getLong(field);
+                long value = row.getLong(pos);
                 yield value >= 1_000_000_000_000L ? value / 1000 : value; // milliseconds, as Paimon guesses
             }
-            default -> row.getTimestamp(field, ((AtomicType) type).precision()).millisecond() / 1000;
+            default -> row.getTimestamp(pos, ((AtomicType) type).precision()).millisecond() / 1000;
         };
     }
 
     /**
-     * Whether the file holds an expired record by its statistics (the smallest time). Files of another schema,
-     * or with statistics of only some columns, are not judged (Strata does not evolve their statistics): their
-     * records still expire whenever a compaction rewrites them.
+     * Whether the file holds an expired record by its statistics (the smallest time), as Paimon judges it: a file
+     * without a minimum of the time field ({@code metadata.stats-mode} none or counts, value statistics that cover
+     * other columns only) is not expired. Files of another schema are not judged (Strata does not evolve their
+     * statistics): their records still expire whenever a compaction rewrites them.
      */
     public boolean hasExpiredRecords(DataFileMeta file) {
-        if (file.schemaId() != schemaId || file.valueStatsCols() != null
-                || file.valueStats().minValues().arity() <= field) {
+        if (file.schemaId() != schemaId) {
             return false;
         }
-        long min = seconds(file.valueStats().minValues());
+        int pos = file.valueStatsCols() == null ? field : file.valueStatsCols().indexOf(fieldName);
+        if (pos < 0 || file.valueStats().minValues().arity() <= pos) {
+            return false;
+        }
+        long min = seconds(file.valueStats().minValues(), pos);
         return min >= 0 && nowMillis.getAsLong() / 1000 - expireSeconds > min;
     }
 
@@ -80,7 +88,7 @@ public final class RecordLevelExpire {
             @Override
             public boolean advance() throws IOException {
                 while (cursor.advance()) {
-                    long time = seconds(cursor.value());
+                    long time = seconds(cursor.value(), field);
                     if (time < 0 || now <= time + expireSeconds) {
                         return true;
                     }

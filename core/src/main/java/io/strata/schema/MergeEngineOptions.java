@@ -27,10 +27,13 @@ public final class MergeEngineOptions {
     public static final String DISTINCT = "distinct";
     public static final String NESTED_KEY = "nested-key";
     public static final String COUNT_LIMIT = "count-limit";
+    /** Not a merge-engine option: the per-column stats mode, parsed by {@link StatsOptions}. */
+    public static final String STATS_MODE = StatsOptions.FIELD_STATS_MODE_SUFFIX;
 
     /** Per-field option suffixes Strata understands. */
     public static final Set<String> FIELD_OPTION_SUFFIXES = Set.of(
-            AGGREGATE_FUNCTION, IGNORE_RETRACT, SEQUENCE_GROUP, LIST_AGG_DELIMITER, DISTINCT, NESTED_KEY, COUNT_LIMIT);
+            AGGREGATE_FUNCTION, IGNORE_RETRACT, SEQUENCE_GROUP, LIST_AGG_DELIMITER, DISTINCT, NESTED_KEY, COUNT_LIMIT,
+            STATS_MODE);
 
     public static final ConfigOption<String> FIELDS_DEFAULT_AGGREGATE_FUNCTION = ConfigOption.stringOption(
             "fields.default-aggregate-function", null,
@@ -100,6 +103,7 @@ public final class MergeEngineOptions {
                 case AGGREGATE_FUNCTION -> checkFunction(key, e.getValue());
                 case IGNORE_RETRACT, DISTINCT -> ConfigOption.booleanOption(key, false, "").get(options);
                 case COUNT_LIMIT -> ConfigOption.intOption(key, Integer.MAX_VALUE, "").get(options);
+                case STATS_MODE -> StatsOptions.fieldModeOption(key).get(options);
                 default -> { }
             }
         }

@@ -12,8 +12,6 @@ import java.util.Map;
  */
 final class OptionsValidation {
 
-    private static final String STATS_MODE_DEFAULT = "truncate(16)";
-
     /** Legacy spellings of ignore-delete; partial-update.ignore-delete is one, not a partial-update option. */
     private static final List<String> IGNORE_DELETE_KEYS = TableOptions.IGNORE_DELETE.fallbackKeys();
 
@@ -54,18 +52,8 @@ final class OptionsValidation {
         rejectIfTrue(options, "row-tracking.enabled");
         rejectIfTrue(options, "data-evolution.enabled");
         rejectIfTrue(options, "deletion-vectors.bitmap64");
-        String statsMode = options.get("metadata.stats-mode");
-        if (statsMode != null && !statsMode.trim().equalsIgnoreCase(STATS_MODE_DEFAULT)) {
-            throw unsupported("metadata.stats-mode", statsMode, "supported: " + STATS_MODE_DEFAULT);
-        }
-        String denseStore = options.get("metadata.stats-dense-store");
-        if (denseStore != null && !denseStore.trim().equalsIgnoreCase("true")) {
-            throw unsupported("metadata.stats-dense-store", denseStore, "supported: true");
-        }
-        String keepColumns = options.get("metadata.stats-keep-first-n-columns");
-        if (keepColumns != null && !keepColumns.trim().equals("-1")) {
-            throw unsupported("metadata.stats-keep-first-n-columns", keepColumns, "supported: -1 (all columns)");
-        }
+        // Every stats option is read and written as Paimon does (a malformed per-column mode fails naming its key).
+        new StatsOptions(options);
         for (Map.Entry<String, String> e : options.entrySet()) {
             String key = e.getKey();
             if (key.equals("scan.fallback-branch")

@@ -152,7 +152,8 @@ public final class TableOptions {
             DELETION_VECTORS_ENABLED, PARTITION_DEFAULT_NAME, PARTITION_LEGACY_NAME, MANIFEST_MERGE_MIN_COUNT,
             MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_COMPACTION_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT,
             COMMIT_REQUIRE_LOCK_ON_OBJECT_STORE, NUM_SORTED_RUN_COMPACTION_TRIGGER, NUM_LEVELS,
-            READ_BATCH_SIZE, DATA_FILE_THIN_MODE), DynamicBucketOptions.ALL, PostponeBucketOptions.ALL, FileIndexOptions.ALL, PartitionExpirationOptions.ALL, CompactionOptions.ALL, ChangelogOptions.ALL, LifecycleOptions.ALL);
+            READ_BATCH_SIZE, DATA_FILE_THIN_MODE), DynamicBucketOptions.ALL, PostponeBucketOptions.ALL, FileIndexOptions.ALL, PartitionExpirationOptions.ALL, CompactionOptions.ALL, ChangelogOptions.ALL, LifecycleOptions.ALL,
+            StatsOptions.ALL);
 
     private final Map<String, String> options;
 

@@ -30,7 +30,9 @@ public interface TableStatistics {
      * What the data files of a snapshot record, per column of the snapshot's schema: the smallest and largest
      * value, and the null count. No distinct counts and no merged row count: for a primary-key table the files
      * hold every version of a row, so the null counts are upper bounds and the range may include values that
-     * later versions replaced. Columns whose files do not all record them have no minimum or maximum.
+     * later versions replaced. Columns whose files do not all record them have no minimum or maximum, nor do string
+     * columns with a file whose minimum or maximum may be cut ({@code metadata.stats-mode} {@code truncate(N)}:
+     * a value of N characters or more).
      */
     Statistics fromDataFiles(Snapshot snapshot);
 

@@ -156,6 +156,10 @@ class TableOptionsTest {
                 Map.entry("bucket-function.type", "default"), Map.entry("file-index.bloom-filter.columns", "a"),
                 Map.entry("snapshot.num-retained.max", "10"), Map.entry("some.unknown.option", "whatever"))))
                 .doesNotThrowAnyException();
+        assertThatCode(() -> TableOptions.validateForWrite(Map.of("metadata.stats-mode", "Truncate(4)",
+                "fields.a.stats-mode", "FULL", "fields.b.c.stats-mode", "none", "metadata.stats-dense-store", "false",
+                "metadata.stats-keep-first-n-columns", "3", "metadata.stats-mode.per.level", "0:none, 5:full",
+                "changelog-file.stats-mode", "counts"), List.of("a"))).doesNotThrowAnyException();
         assertThatCode(() -> TableOptions.validateForRead(Map.of("bucket", "-1", "file.format", "parquet")))
                 .doesNotThrowAnyException();
         // Every fixture table reads.
@@ -172,8 +176,15 @@ class TableOptionsTest {
             "bucket-function.type|mod|default",
             "file.format|avro|reads and writes orc and parquet",
             "partition.legacy-name|false|true",
-            "metadata.stats-mode|full|truncate(16)",
-            "metadata.stats-dense-store|false|true",
+            "metadata.stats-mode|truncate(x)|none, counts, full or truncate(<length>)",
+            "metadata.stats-mode|fast|none, counts, full or truncate(<length>)",
+            "metadata.stats-mode|truncate(0)|length > 0",
+            "metadata.stats-mode.per.level|x:none|'x' is not a level",
+            "metadata.stats-mode.per.level|0:few|none, counts, full or truncate(<length>)",
+            "metadata.stats-mode.per.level.1|few|none, counts, full or truncate(<length>)",
+            "changelog-file.stats-mode|all|none, counts, full or truncate(<length>)",
+            "metadata.stats-dense-store|maybe|true or false",
+            "metadata.stats-keep-first-n-columns|two|invalid value",
             "data-file.thin-mode|true|false",
             "row-tracking.enabled|true|false",
             "data-evolution.enabled|true|false",
@@ -185,7 +196,7 @@ class TableOptionsTest {
             "partial-update.unknown|true|partial-update",
             "fields.price.aggregate-function|hll_sketch|not implement",
             "fields.price.aggregate-function|count|unknown aggregate function",
-            "fields.a.stats-mode|full|per-field",
+            "fields.a.stats-mode|truncate(-1)|none, counts, full or truncate(<length>)",
             "sequence.field.sort-order|sideways|ascending or descending",
             "changelog-producer|always|none, input, lookup, full-compaction"})
     void unsupportedReadOptionsAreRejectedNamingOptionValueAndWhatIsSupported(String key, String value, String hint) {

@@ -88,7 +88,7 @@ public final class BucketCompactions {
             return null;
         }
         int field = compaction.recordLevelTimeFieldIndex(schema.rowType());
-        return new RecordLevelExpire(field, schema.rowType().typeAt(field), compaction.recordLevelExpireTime(),
-                schema.id(), store.clock()::millis);
+        return new RecordLevelExpire(field, schema.rowType().fieldNames().get(field), schema.rowType().typeAt(field),
+                compaction.recordLevelExpireTime(), schema.id(), store.clock()::millis);
     }
 }

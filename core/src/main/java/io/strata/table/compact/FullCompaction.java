@@ -16,6 +16,7 @@ import io.strata.manifest.ManifestEntry;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
 import io.strata.schema.FileIndexOptions;
+import io.strata.schema.StatsOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.Snapshot;
@@ -182,7 +183,8 @@ public final class FullCompaction {
         RollingDataFileWriter writer = new RollingDataFileWriter(store.fileIO(),
                 store.paths().bucketDirectory(partition, bucket), rowType, keyPositions, primaryKey,
                 options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
-                schema.id(), primaryKey ? topLevel : 0, FileSource.COMPACT, new FileIndexOptions(schema.options()));
+                schema.id(), primaryKey ? topLevel : 0, FileSource.COMPACT, new FileIndexOptions(schema.options()),
+                new StatsOptions(schema.options()));
         List<DataFileMeta> after = CursorRewrite.write(writer, () -> new SplitReader(store, plan).openCursor(split),
                 rowType);
         // Every file of the bucket was rewritten without its deleted rows: no vector is left.

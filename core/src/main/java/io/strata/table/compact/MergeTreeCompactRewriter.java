@@ -35,6 +35,7 @@ import io.strata.schema.FileIndexOptions;
 import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
 import io.strata.schema.MergeEngine;
+import io.strata.schema.StatsOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.table.store.DataFileNames;
@@ -199,7 +200,8 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
     private RollingDataFileWriter newWriter(int outputLevel, DataFileNames fileNames) {
         return new RollingDataFileWriter(store.fileIO(), bucketDirectory, rowType, keyPositions, true,
                 options.fileFormat(), options.fileCompression(), options.targetFileSize(true), fileNames, schema.id(),
-                outputLevel, FileSource.COMPACT, new FileIndexOptions(schema.options()));
+                outputLevel, FileSource.COMPACT, new FileIndexOptions(schema.options()),
+                new StatsOptions(schema.options()));
     }
 
     private CompactResult rewriteMerged(int outputLevel, boolean dropDelete, List<List<SortedRun>> sections)

@@ -1,5 +1,7 @@
 package io.strata.table.source;
 
+import io.strata.data.GenericRow;
+import io.strata.data.RowValues;
 import io.strata.fileindex.FileIndexPredicate;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.IndexFileMeta;
@@ -13,6 +15,7 @@ import io.strata.snapshot.Snapshot;
 import io.strata.table.Plan;
 import io.strata.table.Split;
 import io.strata.table.TableScan;
+import io.strata.table.store.FileValueStats;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
@@ -231,16 +234,41 @@ public final class SnapshotScan implements TableScan {
         }
     }
 
+    /**
+     * Whether the file's statistics let a row match. Only files of the scan's schema are judged. A column the file
+     * kept no statistics of ({@code metadata.stats-mode} none or counts, a dense {@code _VALUE_STATS_COLS} without
+     * it) has unknown bounds and rules nothing out; truncated string bounds still bound every value. Key columns of
+     * a primary-key table fall back on the file's key statistics (kept whatever the stats mode), as Paimon filters
+     * by them.
+     */
     private static boolean mayMatch(Predicate p, DataFileMeta file, TableSchema schema) {
-        // Stats rows hold the columns of the schema the file was written with; map only when it is ours.
-        if (file.schemaId() != schema.id() || file.valueStatsCols() != null || file.valueStats() == null) {
+        if (file.schemaId() != schema.id()) {
             return true;
         }
-        if (file.valueStats().minValues().arity() != schema.rowType().fieldCount()) {
-            return true;
+        RowType rowType = schema.rowType();
+        int n = rowType.fieldCount();
+        GenericRow min = new GenericRow(n);
+        GenericRow max = new GenericRow(n);
+        Long[] nullCounts = new Long[n];
+        FileValueStats stats = new FileValueStats(file, schema);
+        Set<Integer> fields = p.fields();
+        for (int i : fields) {
+            int id = schema.fields().get(i).id();
+            min.set(i, stats.min(id));
+            max.set(i, stats.max(id));
+            nullCounts[i] = stats.nullCount(id);
         }
-        return p.mayMatch(file.rowCount(), file.valueStats().minValues(), file.valueStats().maxValues(),
-                file.valueStats().nullCounts());
+        List<String> keys = schema.trimmedPrimaryKeys();
+        if (!schema.primaryKeys().isEmpty() && file.keyStats().minValues().arity() == keys.size()) {
+            for (int k = 0; k < keys.size(); k++) {
+                int i = rowType.requireIndexOf(keys.get(k));
+                if (fields.contains(i) && (min.isNullAt(i) || max.isNullAt(i))) {
+                    min.set(i, RowValues.get(file.keyStats().minValues(), k, rowType.typeAt(i)));
+                    max.set(i, RowValues.get(file.keyStats().maxValues(), k, rowType.typeAt(i)));
+                }
+            }
+        }
+        return p.mayMatch(file.rowCount(), min, max, nullCounts);
     }
 
 }

@@ -8,8 +8,9 @@ import io.strata.types.DataField;
 
 /**
  * One column's range and null count over data files, added file by file: each known only while every file
- * added so far knows it (one file without a minimum leaves the column without one). A file whose values of
- * the column are all null adds to the null count and not to the range.
+ * added so far knows it (one file without a minimum, or with a string minimum or maximum that may be truncated,
+ * leaves the column without one). A file whose values of the column are all null adds to the null count and
+ * not to the range.
  */
 final class ColumnRange {
 
@@ -38,7 +39,8 @@ final class ColumnRange {
         }
         Object fileMin = file.min(field.id());
         Object fileMax = file.max(field.id());
-        if (fileMin == null || fileMax == null) {
+        // Unknown, or only bounds (strings cut by truncate(N), the maximum rounded up): no range for the column.
+        if (fileMin == null || fileMax == null || !file.rangeExact(field.id())) {
             rangeKnown = false;
             return;
         }

@@ -29,6 +29,11 @@ public final class DataFileNames {
         return new DataFileNames("changelog-", uuid, counter);
     }
 
+    /** Whether these are names of changelog files. */
+    public boolean isChangelog() {
+        return prefix.equals("changelog-");
+    }
+
     String next(String extension) {
         return prefix + uuid + "-" + counter.getAndIncrement() + "." + extension;
     }

@@ -2,7 +2,11 @@ package io.strata.table.store;
 
 import io.strata.data.BinaryRow;
 import io.strata.data.RowValues;
+import io.strata.data.Utf8String;
+import io.strata.format.FileFormat;
 import io.strata.manifest.DataFileMeta;
+import io.strata.schema.StatsMode;
+import io.strata.schema.StatsOptions;
 import io.strata.schema.TableSchema;
 import io.strata.types.DataField;
 import java.util.ArrayList;
@@ -50,6 +54,62 @@ public final class FileValueStats {
     /** The largest value, as {@link #min}. */
     public Object max(int fieldId) {
         return value(file.valueStats().maxValues(), fieldId);
+    }
+
+    /**
+     * Whether {@link #min} and {@link #max} of the column are its smallest and largest values, not merely bounds:
+     * false for a string column the file kept in {@code truncate(N)} mode (by the options of the schema it was
+     * written with) whose minimum or maximum has N code points or more (they may have been cut, the maximum
+     * rounded up), and when that mode cannot be told. Other values are never truncated.
+     */
+    public boolean rangeExact(int fieldId) {
+        Object min = min(fieldId);
+        Object max = max(fieldId);
+        if (!(min instanceof Utf8String) && !(max instanceof Utf8String)) {
+            return true;
+        }
+        StatsMode mode = writtenMode(fieldId);
+        if (mode == null) {
+            return false;
+        }
+        if (mode.kind() != StatsMode.Kind.TRUNCATE) {
+            return true;
+        }
+        return shorterThan(min, mode.truncateLength()) && shorterThan(max, mode.truncateLength());
+    }
+
+    private static boolean shorterThan(Object value, int codePoints) {
+        if (!(value instanceof Utf8String s)) {
+            return true;
+        }
+        String text = s.toString();
+        return text.codePointCount(0, text.length()) < codePoints;
+    }
+
+    /** The stats mode the column was written in, by the file's schema options; null when it cannot be told. */
+    private StatsMode writtenMode(int fieldId) {
+        int index = fileSchema.rowType().indexOfId(fieldId);
+        if (index < 0) {
+            return null;
+        }
+        try {
+            StatsOptions options = new StatsOptions(fileSchema.options());
+            boolean primaryKey = !fileSchema.primaryKeys().isEmpty();
+            List<String> columns = new ArrayList<>();
+            if (primaryKey) {
+                for (String key : fileSchema.trimmedPrimaryKeys()) {
+                    columns.add("_KEY_" + key);
+                }
+                columns.add("_SEQUENCE_NUMBER");
+                columns.add("_VALUE_KIND");
+            }
+            int offset = columns.size();
+            columns.addAll(fileSchema.rowType().fieldNames());
+            StatsMode fileMode = options.fileMode(primaryKey, file.level(), file.fileName().startsWith("changelog-"));
+            return options.columnModes(columns, fileMode, FileFormat.fromFileName(file.fileName()))[offset + index];
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private Object value(BinaryRow values, int fieldId) {

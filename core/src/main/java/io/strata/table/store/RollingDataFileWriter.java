@@ -5,7 +5,6 @@ import io.strata.data.KeyEncoder;
 import io.strata.data.Row;
 import io.strata.data.RowKind;
 import io.strata.fileindex.DataFileIndexWriter;
-import io.strata.format.FieldStats;
 import io.strata.format.FileFormat;
 import io.strata.format.FormatWriter;
 import io.strata.format.registry.FormatFactories;
@@ -15,6 +14,8 @@ import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.FileSource;
 import io.strata.manifest.SimpleStats;
 import io.strata.schema.FileIndexOptions;
+import io.strata.schema.StatsMode;
+import io.strata.schema.StatsOptions;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
 import java.io.IOException;
@@ -52,6 +53,9 @@ public final class RollingDataFileWriter {
     /** Bloom filters to build per file, or null; with the size above which an index is a file of its own. */
     private final FileIndexOptions fileIndex;
     private DataFileIndexWriter currentIndex;
+    /** The stats mode of each column of the file type, and whether value stats are stored densely. */
+    private final StatsMode[] statsModes;
+    private final boolean denseStats;
 
     private final List<DataFileMeta> written = new ArrayList<>();
     private final List<Path> paths = new ArrayList<>();
@@ -73,10 +77,22 @@ public final class RollingDataFileWriter {
     /**
      * As above, building each file's index as {@code fileIndex} says (its bloom filters and bitmaps over the value
      * columns; none when null or it has none), embedded in the file's meta or written as {@code <file>.index}.
+     * Column statistics as Paimon's default options keep them.
      */
     public RollingDataFileWriter(FileIO io, Path directory, RowType valueType, int[] keyPositions, boolean primaryKey,
             FileFormat format, String compression, long targetFileSize, DataFileNames names, long schemaId, int level,
             FileSource source, FileIndexOptions fileIndex) {
+        this(io, directory, valueType, keyPositions, primaryKey, format, compression, targetFileSize, names, schemaId,
+                level, source, fileIndex, StatsOptions.defaults());
+    }
+
+    /**
+     * As above, keeping the column statistics {@code stats} says (the table's {@code metadata.stats-*} options),
+     * for a data file or, when {@code names} names changelog files, a changelog file of this level.
+     */
+    public RollingDataFileWriter(FileIO io, Path directory, RowType valueType, int[] keyPositions, boolean primaryKey,
+            FileFormat format, String compression, long targetFileSize, DataFileNames names, long schemaId, int level,
+            FileSource source, FileIndexOptions fileIndex, StatsOptions stats) {
         this.fileIndex = fileIndex == null || !fileIndex.writesIndex() ? null : fileIndex;
         this.io = io;
         this.directory = directory;
@@ -94,6 +110,9 @@ public final class RollingDataFileWriter {
         this.fileType = primaryKey ? primaryKeyFileType(valueType, keyType) : valueType;
         this.keyEncoder = new KeyEncoder(valueType, keyPositions);
         this.fileRow = new PrimaryKeyFileRow(keyPositions);
+        this.statsModes = stats.columnModes(fileType.fieldNames(),
+                stats.fileMode(primaryKey, level, names.isChangelog()), format);
+        this.denseStats = stats.denseStore();
     }
 
     /** {@code _KEY_<k>} columns (ids shifted), the two system columns, then the value columns. */
@@ -153,16 +172,16 @@ public final class RollingDataFileWriter {
         FormatWriter w = current;
         current = null;
         w.close();
-        FieldStats[] stats = w.stats();
+        DataFileStats.ColumnStats[] stats = DataFileStats.convert(w.stats(), fileType, statsModes, format);
         SimpleStats keyStats;
-        SimpleStats valueStats;
+        DataFileStats.ValueStats valueStats;
         if (primaryKey) {
             int k = keyPositions.length;
-            keyStats = SimpleStats.of(Arrays.copyOfRange(stats, 0, k), keyType);
-            valueStats = SimpleStats.of(Arrays.copyOfRange(stats, k + 2, stats.length), valueType);
+            keyStats = DataFileStats.allColumns(Arrays.copyOfRange(stats, 0, k), keyType);
+            valueStats = DataFileStats.valueStats(Arrays.copyOfRange(stats, k + 2, stats.length), valueType, denseStats);
         } else {
             keyStats = SimpleStats.EMPTY_STATS;
-            valueStats = SimpleStats.of(stats, valueType);
+            valueStats = DataFileStats.valueStats(stats, valueType, denseStats);
         }
         List<String> extraFiles = List.of();
         byte[] embeddedIndex = null;
@@ -180,9 +199,9 @@ public final class RollingDataFileWriter {
                 embeddedIndex = index;
             }
         }
-        written.add(new DataFileMeta(currentName, w.fileSize(), w.rowCount(), minKey, maxKey, keyStats, valueStats,
-                minSeq, maxSeq, schemaId, level, extraFiles, DataFileMeta.creationTimeNow(),
-                deleteRows, embeddedIndex, source, null, null, null, null));
+        written.add(new DataFileMeta(currentName, w.fileSize(), w.rowCount(), minKey, maxKey, keyStats,
+                valueStats.stats(), minSeq, maxSeq, schemaId, level, extraFiles, DataFileMeta.creationTimeNow(),
+                deleteRows, embeddedIndex, source, valueStats.columns(), null, null, null));
     }
 
     /** Closes the open file, if any, so that the next row starts a new one (a new sorted run). */

@@ -14,6 +14,7 @@ import io.strata.schema.ChangelogOptions;
 import io.strata.schema.ChangelogProducer;
 import io.strata.schema.CompactionOptions;
 import io.strata.schema.FileIndexOptions;
+import io.strata.schema.StatsOptions;
 import io.strata.schema.TableOptions;
 import io.strata.schema.TableSchema;
 import io.strata.snapshot.Snapshot;
@@ -54,6 +55,8 @@ final class BucketOpener implements AutoCloseable {
     private final boolean ignoreDelete;
     /** The file indexes each data file gets (bloom filters and bitmaps of {@code file-index.*}). */
     private final FileIndexOptions fileIndex;
+    /** Which statistics each data file keeps ({@code metadata.stats-*}). */
+    private final StatsOptions statsOptions;
     private final DataFileNames names = new DataFileNames();
     private final MemoryBudget memory;
     private final boolean spillable;
@@ -94,6 +97,7 @@ final class BucketOpener implements AutoCloseable {
         this.ignoreDelete = options.ignoreDelete();
         this.fileIndex = new FileIndexOptions(schema.options());
         DataFileIndexWriter.check(rowType, fileIndex.columnIndexes());
+        this.statsOptions = new StatsOptions(schema.options());
         this.memory = memory;
         this.spillable = spillable;
         this.writeMerge = writeMerge;
@@ -114,7 +118,7 @@ final class BucketOpener implements AutoCloseable {
         Path directory = store.paths().bucketDirectory(key.partition(), key.bucket());
         BucketWriter.FileWriters fileWriters = (level, source, fileNames) -> new RollingDataFileWriter(store.fileIO(),
                 directory, rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
-                options.targetFileSize(primaryKey), fileNames, schema.id(), level, source, fileIndex);
+                options.targetFileSize(primaryKey), fileNames, schema.id(), level, source, fileIndex, statsOptions);
         if (!primaryKey) {
             return BucketWriter.append(key, maxSequence + 1 + sequenceGap, fileWriters, names);
         }

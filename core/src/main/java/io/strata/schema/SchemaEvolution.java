@@ -1,6 +1,8 @@
 package io.strata.schema;
 
+import io.strata.format.registry.FormatFactories;
 import io.strata.types.DataField;
+import io.strata.types.RowType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -74,6 +76,9 @@ final class SchemaEvolution {
             }
         }
         TableOptions.validateForRead(options);
+        // As Paimon's schema validation: the table's file format must hold every column after the change.
+        TableOptions typed = new TableOptions(options);
+        FormatFactories.of(typed.fileFormat()).validateWrite(new RowType(fields), typed.fileCompression());
         return new TableSchema(TableSchema.CURRENT_VERSION, current.id() + 1, fields, ids.highest(),
                 current.partitionKeys(), current.primaryKeys(), options, comment, timeMillis, defaultValues);
     }

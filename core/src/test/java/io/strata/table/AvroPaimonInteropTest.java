@@ -237,6 +237,26 @@ class AvroPaimonInteropTest {
         return rows;
     }
 
+    /** Paimon's {@code file.format.per.level} (Avro at level 0, Parquet above): read by extension, not written. */
+    @Test
+    void perLevelFormatsAreReadButNotWritten() throws Exception {
+        RowType type = tableType();
+        List<List<GenericRow>> history = PaimonInteropTest.history(type, true, true, 73, 3);
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            paimon.createTable("db", "t", type, List.of("p"), List.of("p", "k"),
+                    Map.of("bucket", "1", "file.format", "parquet", "file.format.per.level", "0:avro"));
+            paimon.write("db", "t", history.get(0));
+            paimon.write("db", "t", history.get(1));
+            paimon.compact("db", "t");
+            paimon.write("db", "t", history.get(2));
+            assertThat(dataFileExtensions(paimon.tablePath("db", "t"))).containsExactlyInAnyOrder("avro", "parquet");
+
+            Table table = Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
+            assertThat(strataRows(table)).isEqualTo(Rows.sorted(paimon.readAll("db", "t"), type));
+            assertThatThrownBy(table::newBatchWrite).hasMessageContaining("'file.format.per.level' = '0:avro'");
+        }
+    }
+
     @Test
     void tablesAvroCannotHoldAreRefusedNamingTheColumnOrOption() {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));

@@ -14,7 +14,8 @@ import org.apache.hadoop.fs.Path;
  * columns). Field ids are stored as Paimon stores them (ORC attribute {@code paimon.id}, Parquet
  * field_id); Paimon's Avro files store none.
  *
- * <p>Readers: {@code readType} names the fields wanted, by id; a field whose id the file does not
+ * <p>Readers: {@code readType} names the fields wanted, by id (in Avro files, which carry no ids, by
+ * name, or by id through the file's write type: see the reader that takes one); a field the file does not
  * have reads as null, a field the file stores as a narrower type reads widened (INT as BIGINT, FLOAT as
  * DOUBLE, ...). Any failure names the file.
  */

@@ -27,8 +27,8 @@ public enum FileFormat {
                 return f;
             }
         }
-        throw new IllegalArgumentException("Unknown file.format '" + value + "': Strata reads and writes orc and parquet"
-                + " data files (Paimon's avro data files are not supported)");
+        throw new IllegalArgumentException("Unknown file.format '" + value + "': Strata reads and writes orc, parquet"
+                + " and avro data files");
     }
 
     /** The format of a data file, from its name's extension. */

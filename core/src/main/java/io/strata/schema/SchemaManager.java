@@ -2,6 +2,7 @@ package io.strata.schema;
 
 import io.strata.api.PublicApi;
 import io.strata.fileindex.DataFileIndexWriter;
+import io.strata.format.registry.FormatFactories;
 import io.strata.fs.FileIO;
 import io.strata.types.DataField;
 import io.strata.types.DataType;
@@ -167,6 +168,8 @@ public final class SchemaManager {
         Map<String, String> options = spec.options();
         TableOptions.validateForWrite(options, primaryKeys);
         TableOptions typed = new TableOptions(options);
+        // As Paimon's schema validation: the file format must hold every column (Avro has no TIMESTAMP(7..9)).
+        FormatFactories.of(typed.fileFormat()).validateWrite(new RowType(fields), typed.fileCompression());
         if (typed.get(CompactionOptions.RECORD_LEVEL_EXPIRE_TIME) != null && !primaryKeys.isEmpty()) {
             CompactionOptions.recordLevelTimeFieldIndex(typed, RowType.of(fields.toArray(DataField[]::new)));
         }

@@ -35,7 +35,7 @@ class CoreLayeringTest {
             List.of("data"),
             List.of("json", "fs", "predicate"),
             List.of("format", "fileindex"),
-            List.of("format.orc", "format.parquet"),
+            List.of("format.orc", "format.parquet", "format.avro"),
             List.of("format.registry"),
             List.of("schema", "manifest"),
             List.of("snapshot"),

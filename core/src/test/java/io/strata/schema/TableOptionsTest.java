@@ -58,9 +58,9 @@ class TableOptionsTest {
                 .hasMessageContaining("bucket")
                 .hasMessageContaining("did you mean 'bucket'?");
         assertThatThrownBy(() -> TableOptions.validateForRead(Map.of("file.format", "csv")))
-                .hasMessageContaining("Strata reads and writes orc and parquet data files");
-        assertThatThrownBy(() -> TableOptions.validateForRead(Map.of("file.format", "avro")))
-                .hasMessageContaining("Strata reads and writes orc and parquet data files");
+                .hasMessageContaining("Strata reads and writes orc, parquet and avro data files");
+        assertThatCode(() -> TableOptions.validateForWrite(Map.of("file.format", "avro"), List.of()))
+                .doesNotThrowAnyException();
     }
 
     @Test
@@ -174,7 +174,7 @@ class TableOptionsTest {
     @CsvSource(delimiter = '|', value = {
             "bucket|0|bucket > 0, -1 or -2",
             "bucket-function.type|mod|default",
-            "file.format|avro|reads and writes orc and parquet",
+            "file.format|csv|reads and writes orc, parquet and avro",
             "partition.legacy-name|false|true",
             "metadata.stats-mode|truncate(x)|none, counts, full or truncate(<length>)",
             "metadata.stats-mode|fast|none, counts, full or truncate(<length>)",
@@ -192,7 +192,7 @@ class TableOptionsTest {
             "scan.fallback-branch|other|not support",
             "data-file.external-paths|s3://x|not support",
             "data-file.path-directory|data|not support",
-            "file.format.per.level|0:avro|not support",
+            "file.format.per.level|0:csv|each format one of orc, parquet and avro",
             "partial-update.unknown|true|partial-update",
             "fields.price.aggregate-function|hll_sketch|not implement",
             "fields.price.aggregate-function|count|unknown aggregate function",
@@ -211,6 +211,7 @@ class TableOptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
+            "file.format.per.level|0:avro,3:parquet|writes every level in 'file.format'",
             "changelog-producer.row-deduplicate-ignore-fields|a|cannot write",
             "file-index.bsi.columns|a|bloom-filter and bitmap file indexes only",
             "file-index.range-bitmap.columns|a|bloom-filter and bitmap file indexes only",

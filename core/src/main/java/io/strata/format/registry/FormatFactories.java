@@ -2,18 +2,20 @@ package io.strata.format.registry;
 
 import io.strata.format.FileFormat;
 import io.strata.format.FormatFactory;
+import io.strata.format.avro.AvroFormatFactory;
 import io.strata.format.orc.OrcFormatFactory;
 import io.strata.format.parquet.ParquetFormatFactory;
 
 /**
  * The format factories, one instance each. The one class that knows every format's implementation:
- * {@code format} holds what the formats share, {@code format.orc} and {@code format.parquet} implement it,
- * and this package, above them, picks one for a {@link FileFormat}.
+ * {@code format} holds what the formats share, {@code format.orc}, {@code format.parquet} and
+ * {@code format.avro} implement it, and this package, above them, picks one for a {@link FileFormat}.
  */
 public final class FormatFactories {
 
     private static final FormatFactory ORC = new OrcFormatFactory();
     private static final FormatFactory PARQUET = new ParquetFormatFactory();
+    private static final FormatFactory AVRO = new AvroFormatFactory();
 
     private FormatFactories() {}
 
@@ -22,7 +24,7 @@ public final class FormatFactories {
         return switch (format) {
             case ORC -> ORC;
             case PARQUET -> PARQUET;
-            case AVRO -> throw new UnsupportedOperationException("Avro data files are not supported yet");
+            case AVRO -> AVRO;
         };
     }
 }

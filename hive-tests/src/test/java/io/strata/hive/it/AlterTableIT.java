@@ -110,7 +110,7 @@ class AlterTableIT {
             {"target-file-size", "lots"},          // not a size
             {"merge-engine", "partial-update"},    // decides how stored rows merge
             {"bucket", "4"},                       // decides where stored rows live
-            {"file.format", "avro"},               // a format Strata cannot read
+            {"file.format", "csv"},                // a format Strata cannot read
             {"deletion-vectors.bitmap64", "true"}, // 64-bit vectors: Strata neither reads nor writes them
             {"primary-key", "v"},                  // fixed at CREATE
         };

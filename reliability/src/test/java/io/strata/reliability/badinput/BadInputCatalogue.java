@@ -143,7 +143,7 @@ final class BadInputCatalogue {
         createWith("a bucket count that is not a number", List.of("bucket", "abc"), "bucket=abc");
         createWith("a bucket count of 0", List.of("bucket", "0"), "bucket=0");
         createWith("file.format=csv", List.of("file.format", "csv"), "file.format=csv");
-        createWith("file.format=avro", List.of("file.format", "avro"), "file.format=avro");
+        createWith("file.format=json", List.of("file.format", "json"), "file.format=json");
         createWith("an unknown merge engine", List.of("merge-engine", "nope"), "merge-engine=nope");
         createWith("an unknown changelog producer", List.of("changelog-producer", "nope"),
                 "changelog-producer=nope");

@@ -46,7 +46,6 @@ final class SchemaEvolution {
             } else if (change instanceof SchemaChange.RenameColumn rename) {
                 int i = requireColumn(fields, rename.oldName(), "rename");
                 requireUnprotected(current, options, rename.oldName(), "rename");
-                requireFieldIdsInFiles(options, rename.oldName(), "rename");
                 if (indexOf(fields, rename.newName()) >= 0) {
                     throw new IllegalArgumentException("Cannot rename column '" + rename.oldName() + "' to '"
                             + rename.newName() + "': a column of that name exists");
@@ -55,7 +54,6 @@ final class SchemaEvolution {
             } else if (change instanceof SchemaChange.DropColumn drop) {
                 int i = requireColumn(fields, drop.name(), "drop");
                 requireUnprotected(current, options, drop.name(), "drop");
-                requireFieldIdsInFiles(options, drop.name(), "drop");
                 if (fields.size() == 1) {
                     throw new IllegalArgumentException("Cannot drop column '" + drop.name() + "': it is the last column");
                 }
@@ -85,22 +83,6 @@ final class SchemaEvolution {
         FormatFactories.of(typed.fileFormat()).validateWrite(new RowType(fields), typed.fileCompression());
         return new TableSchema(TableSchema.CURRENT_VERSION, current.id() + 1, fields, ids.highest(),
                 current.partitionKeys(), current.primaryKeys(), options, comment, timeMillis, defaultValues);
-    }
-
-    /**
-     * Avro data files store no field ids: a reader finds a column of an older file under the name the file's
-     * schema version gave it (Paimon does). Strata's table reads do not pass that schema to the Avro reader
-     * yet, so they find columns of Avro files by their current name: after a rename the column would read as
-     * null, and a column dropped and later added again under its name would show the old values. Until
-     * then, renames and drops are refused for tables that write Avro files.
-     */
-    private static void requireFieldIdsInFiles(Map<String, String> options, String column, String action) {
-        String perLevel = options.getOrDefault("file.format.per.level", "");
-        if (new TableOptions(options).fileFormat() == FileFormat.AVRO || perLevel.toLowerCase(Locale.ROOT).contains("avro")) {
-            throw new IllegalArgumentException("Cannot " + action + " column '" + column + "' of a table that writes"
-                    + " Avro data files ('file.format' = 'avro'): Avro files store no field ids, and Strata's reads do"
-                    + " not yet find a column of an older Avro file under the name it had when the file was written");
-        }
     }
 
     private static int indexOf(List<DataField> fields, String name) {

@@ -22,7 +22,7 @@ class SchemaEvolutionReadTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"orc", "parquet"})
+    @ValueSource(strings = {"orc", "parquet", "avro"})
     void addRenameWidenAndDropColumns(String format) throws Exception {
         FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(dir.toUri()));
         catalog.createDatabase("db", true);
@@ -55,5 +55,12 @@ class SchemaEvolutionReadTest {
         table.compactFull();
         assertThat(TestRows.readAll(table))
                 .containsExactly("[1, 10, first, null]", "[2, 5000000000, updated, 2.5]", "[3, 30, null, 3.5]");
+        // A column dropped and added again under its name is a new column: the old values do not come back
+        // (Avro files store no ids: their columns are found under the names their schema version gave them).
+        table = catalog.alterTable(id, SchemaChange.dropColumn("remark"));
+        table = catalog.alterTable(id, SchemaChange.addColumn("remark", DataTypes.STRING(), null));
+        assertThat(table.schema().rowType().fieldNames()).containsExactly("id", "qty", "added", "remark");
+        assertThat(TestRows.readAll(table))
+                .containsExactly("[1, 10, null, null]", "[2, 5000000000, 2.5, null]", "[3, 30, 3.5, null]");
     }
 }

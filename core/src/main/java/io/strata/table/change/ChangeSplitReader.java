@@ -22,6 +22,7 @@ import io.strata.table.source.CursorRows;
 import io.strata.table.source.SplitReader;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
+import io.strata.table.store.DataFileWriteTypes;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,6 +33,8 @@ import org.apache.hadoop.fs.Path;
 public final class ChangeSplitReader implements ChangeRead {
 
     private final TableStore store;
+    /** The types Avro files were written with, to find their columns by id. */
+    private final DataFileWriteTypes writeTypes;
     private final ChangePlan plan;
     private final boolean primaryKey;
     private final DataFileReadType readType;
@@ -44,6 +47,7 @@ public final class ChangeSplitReader implements ChangeRead {
     private ChangeSplitReader(TableStore store, ChangePlan plan, boolean withDeletes) {
         this.withDeletes = withDeletes;
         this.store = store;
+        this.writeTypes = new DataFileWriteTypes(store);
         this.plan = plan;
         this.primaryKey = !store.schema().primaryKeys().isEmpty();
         RowType rowType = store.schema().rowType();
@@ -112,7 +116,7 @@ public final class ChangeSplitReader implements ChangeRead {
         FormatFactory format = FormatFactories.of(FileFormat.fromFileName(file.fileName()));
         try {
             return new DataFileCursor(format.createReader(store.fileIO(), path, readType.fileReadType(),
-                    store.schema().tableOptions().readBatchSize()), readType, null);
+                    writeTypes.of(file), store.schema().tableOptions().readBatchSize(), null), readType, null);
         } catch (FileNotFoundException e) {
             throw new FileNotFoundException("Table " + store.location() + ": " + split.source().name()
                     .toLowerCase() + " file " + path + " of snapshot " + split.snapshotId() + " is gone (expired?)");

@@ -42,6 +42,7 @@ import io.strata.table.store.DataFileNames;
 import io.strata.table.store.RollingDataFileWriter;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
+import io.strata.table.store.DataFileWriteTypes;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,6 +66,8 @@ import org.apache.hadoop.fs.Path;
 public final class MergeTreeCompactRewriter implements CompactRewriter {
 
     private final TableStore store;
+    /** The types Avro files were written with, to find their columns by id. */
+    private final DataFileWriteTypes writeTypes;
     private final TableSchema schema;
     private final TableOptions options;
     private final ChangelogOptions changelogOptions;
@@ -109,6 +112,7 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
         this.deletions = deletions;
         this.expire = BucketCompactions.recordLevelExpire(store);
         this.store = store;
+        this.writeTypes = new DataFileWriteTypes(store);
         this.schema = store.schema();
         this.options = schema.tableOptions();
         this.changelogOptions = new ChangelogOptions(options);
@@ -274,7 +278,7 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
     private RecordCursor open(DataFileMeta file, DataFileReadType readType) throws IOException {
         Path path = file.externalPath() != null ? new Path(file.externalPath()) : new Path(bucketDirectory, file.fileName());
         FormatFactory format = FormatFactories.of(FileFormat.fromFileName(file.fileName()));
-        return new DataFileCursor(format.createReader(store.fileIO(), path, readType.fileReadType(), options.readBatchSize()),
-                readType, deletions == null ? null : deletions.vectorOf(file.fileName()));
+        return new DataFileCursor(format.createReader(store.fileIO(), path, readType.fileReadType(), writeTypes.of(file),
+                options.readBatchSize(), null), readType, deletions == null ? null : deletions.vectorOf(file.fileName()));
     }
 }

@@ -23,6 +23,7 @@ import io.strata.table.commit.CommitHooks;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
+import io.strata.table.store.DataFileWriteTypes;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -124,7 +125,8 @@ final class PostponeCompaction {
         DataFileReadType readType = new DataFileReadType(rowType, all, true);
         FormatFactory format = FormatFactories.of(FileFormat.fromFileName(file.fileName()));
         try (DataFileCursor cursor = new DataFileCursor(format.createReader(store.fileIO(), path,
-                readType.fileReadType(), store.schema().tableOptions().readBatchSize()), readType, null)) {
+                readType.fileReadType(), new DataFileWriteTypes(store).of(file),
+                store.schema().tableOptions().readBatchSize(), null), readType, null)) {
             while (cursor.advance()) {
                 GenericRow row = GenericRow.copyOf(cursor.value(), rowType);
                 row.setKind(cursor.kind());

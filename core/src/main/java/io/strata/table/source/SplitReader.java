@@ -34,6 +34,7 @@ import io.strata.table.SplitBatches;
 import io.strata.table.TableRead;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
+import io.strata.table.store.DataFileWriteTypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -48,6 +49,8 @@ import org.apache.hadoop.fs.Path;
 public final class SplitReader implements TableRead {
 
     private final TableStore store;
+    /** The types Avro files were written with, to find their columns by id. */
+    private final DataFileWriteTypes writeTypes;
     private final Plan plan;
     private final TableSchema schema;
     private final RowType rowType;
@@ -70,6 +73,7 @@ public final class SplitReader implements TableRead {
     private SplitReader(TableStore store, Plan plan, boolean keepKinds) {
         this.keepKinds = keepKinds;
         this.store = store;
+        this.writeTypes = new DataFileWriteTypes(store);
         this.plan = plan;
         this.schema = store.schema();
         this.rowType = schema.rowType();
@@ -275,6 +279,7 @@ public final class SplitReader implements TableRead {
                 ? new Path(file.externalPath())
                 : new Path(store.paths().bucketDirectory(split.partition(), split.bucket()), file.fileName());
         FormatFactory format = FormatFactories.of(FileFormat.fromFileName(file.fileName()));
-        return format.createReader(store.fileIO(), path, fileReadType, options.readBatchSize(), skipFilter);
+        return format.createReader(store.fileIO(), path, fileReadType, writeTypes.of(file), options.readBatchSize(),
+                skipFilter);
     }
 }

@@ -12,8 +12,6 @@ import java.util.Map;
  */
 final class OptionsValidation {
 
-    private static final String FILE_FORMAT_PER_LEVEL = "file.format.per.level";
-
     /** Legacy spellings of ignore-delete; partial-update.ignore-delete is one, not a partial-update option. */
     private static final List<String> IGNORE_DELETE_KEYS = TableOptions.IGNORE_DELETE.fallbackKeys();
 
@@ -36,12 +34,9 @@ final class OptionsValidation {
         }
         // Every merge engine is read; its options are parsed here, checked against the schema when a read is built.
         new MergeEngineOptions(options).validate();
-        // file.format names orc, parquet or avro (its parser refuses the rest); files are read by their extension,
-        // so per-level formats read as long as each is one of them.
-        String perLevel = options.get(FILE_FORMAT_PER_LEVEL);
-        if (perLevel != null) {
-            validateFormatPerLevel(perLevel);
-        }
+        // file.format names orc, parquet or avro (its parser refuses the rest), and so do the per-level and
+        // changelog formats: files are read by their extension and written as FileFormatOptions says.
+        new FileFormatOptions(options);
         if (!typed.partitionLegacyName()) {
             throw unsupported("partition.legacy-name", options.get("partition.legacy-name"), "supported: true");
         }
@@ -75,24 +70,6 @@ final class OptionsValidation {
         }
     }
 
-    /** Each {@code <level>:<format>} of {@code file.format.per.level} must name a format Strata reads. */
-    private static void validateFormatPerLevel(String value) {
-        for (String entry : value.split(",")) {
-            if (entry.isBlank()) {
-                continue;
-            }
-            int colon = entry.indexOf(':');
-            String format = colon < 0 ? "" : entry.substring(colon + 1).trim();
-            try {
-                Integer.parseInt(entry.substring(0, Math.max(colon, 0)).trim());
-                FileFormat.fromOption(format);
-            } catch (IllegalArgumentException e) {
-                throw unsupported(FILE_FORMAT_PER_LEVEL, value, "expected <level>:<format> pairs, each format one of"
-                        + " orc, parquet and avro; '" + entry.trim() + "' is not");
-            }
-        }
-    }
-
     /** {@code primaryKeys} null means unknown: rules that need them are skipped. */
     static void validateForWrite(Map<String, String> options, List<String> primaryKeys) {
         validateForRead(options);
@@ -100,12 +77,6 @@ final class OptionsValidation {
         // Every merge engine and changelog producer is written (docs/changelog.md); first-row compacts level 0
         // at every commit, since its batch reads skip level 0. Paimon's own restrictions are kept.
         new ChangelogOptions(typed);
-        String perLevel = options.get(FILE_FORMAT_PER_LEVEL);
-        if (perLevel != null && !perLevel.isBlank()) {
-            // Read by extension, but Strata's writers and compactions write every level in file.format.
-            throw unsupported(FILE_FORMAT_PER_LEVEL, perLevel, "Strata reads tables with per-level formats but"
-                    + " writes every level in 'file.format'; remove it to write with Strata");
-        }
         if (typed.bucket() == -2) {
             // Paimon's postpone mode: Strata writes rows straight into each partition's real buckets, as Paimon's
             // batch writes do; rows Paimon's streaming writers leave in bucket-postpone are moved by a compaction.

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -80,7 +79,9 @@ final class SchemaEvolution {
         TableOptions.validateForRead(options);
         // As Paimon's schema validation: the table's file format must hold every column after the change.
         TableOptions typed = new TableOptions(options);
-        FormatFactories.of(typed.fileFormat()).validateWrite(new RowType(fields), typed.fileCompression());
+        for (Map.Entry<FileFormat, String> written : new FileFormatOptions(options).combinations()) {
+            FormatFactories.of(written.getKey()).validateWrite(new RowType(fields), written.getValue());
+        }
         return new TableSchema(TableSchema.CURRENT_VERSION, current.id() + 1, fields, ids.highest(),
                 current.partitionKeys(), current.primaryKeys(), options, comment, timeMillis, defaultValues);
     }

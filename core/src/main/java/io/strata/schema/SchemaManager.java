@@ -2,6 +2,7 @@ package io.strata.schema;
 
 import io.strata.api.PublicApi;
 import io.strata.fileindex.DataFileIndexWriter;
+import io.strata.format.FileFormat;
 import io.strata.format.registry.FormatFactories;
 import io.strata.fs.FileIO;
 import io.strata.types.DataField;
@@ -169,7 +170,9 @@ public final class SchemaManager {
         TableOptions.validateForWrite(options, primaryKeys);
         TableOptions typed = new TableOptions(options);
         // As Paimon's schema validation: the file format must hold every column (Avro has no TIMESTAMP(7..9)).
-        FormatFactories.of(typed.fileFormat()).validateWrite(new RowType(fields), typed.fileCompression());
+        for (Map.Entry<FileFormat, String> written : new FileFormatOptions(options).combinations()) {
+            FormatFactories.of(written.getKey()).validateWrite(new RowType(fields), written.getValue());
+        }
         if (typed.get(CompactionOptions.RECORD_LEVEL_EXPIRE_TIME) != null && !primaryKeys.isEmpty()) {
             CompactionOptions.recordLevelTimeFieldIndex(typed, RowType.of(fields.toArray(DataField[]::new)));
         }

@@ -173,41 +173,11 @@ public final class StatsOptions {
      * {@code metadata.stats-mode.per.level.<level>}.
      */
     private static Map<Integer, StatsMode> perLevel(Map<String, String> options) {
-        if (options.containsKey(STATS_MODE_PER_LEVEL.key())) {
-            return STATS_MODE_PER_LEVEL.get(options);
-        }
-        String prefix = STATS_MODE_PER_LEVEL.key() + ".";
-        Map<Integer, StatsMode> out = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            if (e.getKey().startsWith(prefix)) {
-                String level = e.getKey().substring(prefix.length());
-                ConfigOption<Map<Integer, StatsMode>> one = ConfigOption.of(e.getKey(), Map.of(),
-                        "The stats mode of one level.", v -> parsePerLevel(level + ":" + v));
-                out.putAll(one.get(options));
-            }
-        }
-        return Collections.unmodifiableMap(out);
+        return LevelMap.get(options, STATS_MODE_PER_LEVEL.key(), StatsMode::parse);
     }
 
     /** Paimon's map syntax: comma-separated {@code level:mode} pairs. */
     private static Map<Integer, StatsMode> parsePerLevel(String text) {
-        Map<Integer, StatsMode> out = new LinkedHashMap<>();
-        if (text.isBlank()) {
-            return Map.of();
-        }
-        for (String pair : text.split(",")) {
-            int colon = pair.indexOf(':');
-            if (colon < 0) {
-                throw new IllegalArgumentException("expected level:mode pairs separated by commas, e.g. '0:none,5:full'");
-            }
-            int level;
-            try {
-                level = Integer.parseInt(pair.substring(0, colon).trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("'" + pair.substring(0, colon).trim() + "' is not a level");
-            }
-            out.put(level, StatsMode.parse(pair.substring(colon + 1).trim()));
-        }
-        return Collections.unmodifiableMap(out);
+        return LevelMap.parse(text, StatsMode::parse);
     }
 }

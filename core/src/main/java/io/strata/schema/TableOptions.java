@@ -35,7 +35,7 @@ public final class TableOptions {
 
     public static final ConfigOption<FileFormat> FILE_FORMAT = ConfigOption.of(
             "file.format", FileFormat.PARQUET,
-            "Format of new data files: orc or parquet. Schemas of version <= 2 without it mean orc.",
+            "Format of new data files: orc, parquet or avro. Schemas of version <= 2 without it mean orc.",
             FileFormat::fromOption);
 
     public static final ConfigOption<String> FILE_COMPRESSION = ConfigOption.stringOption(
@@ -153,7 +153,7 @@ public final class TableOptions {
             MANIFEST_TARGET_FILE_SIZE, COMMIT_MAX_RETRIES, COMMIT_COMPACTION_MAX_RETRIES, COMMIT_MIN_RETRY_WAIT, COMMIT_MAX_RETRY_WAIT,
             COMMIT_REQUIRE_LOCK_ON_OBJECT_STORE, NUM_SORTED_RUN_COMPACTION_TRIGGER, NUM_LEVELS,
             READ_BATCH_SIZE, DATA_FILE_THIN_MODE), DynamicBucketOptions.ALL, PostponeBucketOptions.ALL, FileIndexOptions.ALL, PartitionExpirationOptions.ALL, CompactionOptions.ALL, ChangelogOptions.ALL, LifecycleOptions.ALL,
-            StatsOptions.ALL);
+            StatsOptions.ALL, FileFormatOptions.ALL);
 
     private final Map<String, String> options;
 

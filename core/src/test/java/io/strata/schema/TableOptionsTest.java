@@ -192,7 +192,11 @@ class TableOptionsTest {
             "scan.fallback-branch|other|not support",
             "data-file.external-paths|s3://x|not support",
             "data-file.path-directory|data|not support",
-            "file.format.per.level|0:csv|each format one of orc, parquet and avro",
+            "file.format.per.level|0:csv|reads and writes orc, parquet and avro",
+            "file.format.per.level|x:orc|'x' is not a level",
+            "file.format.per.level.2|csv|reads and writes orc, parquet and avro",
+            "changelog-file.format|csv|reads and writes orc, parquet and avro",
+            "file.compression.per.level|0|level:value pairs",
             "partial-update.unknown|true|partial-update",
             "fields.price.aggregate-function|hll_sketch|not implement",
             "fields.price.aggregate-function|count|unknown aggregate function",
@@ -211,7 +215,6 @@ class TableOptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "file.format.per.level|0:avro,3:parquet|writes every level in 'file.format'",
             "changelog-producer.row-deduplicate-ignore-fields|a|cannot write",
             "file-index.bsi.columns|a|bloom-filter and bitmap file indexes only",
             "file-index.range-bitmap.columns|a|bloom-filter and bitmap file indexes only",

@@ -107,9 +107,13 @@ class AvroPaimonInteropTest {
         }
     }
 
-    private List<String> dataFileExtensions(Path table) throws Exception {
+    private static List<String> dataFileExtensions(Path table) throws Exception {
+        return fileExtensions(table, "data-");
+    }
+
+    private static List<String> fileExtensions(Path table, String prefix) throws Exception {
         try (Stream<Path> files = Files.walk(table)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("data-"))
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(prefix))
                     .map(n -> n.substring(n.lastIndexOf('.') + 1)).distinct().toList();
         }
     }
@@ -239,11 +243,15 @@ class AvroPaimonInteropTest {
         return rows;
     }
 
-    /** Paimon's {@code file.format.per.level} (Avro at level 0, Parquet above): read by extension, not written. */
+    /**
+     * Paimon's {@code file.format.per.level} (Avro at level 0, Parquet above), both ways: Paimon's files are read by
+     * their extension; Strata's writes put level 0 in Avro and its full compaction writes Parquet at the top level;
+     * Paimon reads every state.
+     */
     @Test
-    void perLevelFormatsAreReadButNotWritten() throws Exception {
+    void perLevelFormatsAreReadAndWrittenBothWays() throws Exception {
         RowType type = tableType();
-        List<List<GenericRow>> history = PaimonInteropTest.history(type, true, true, 73, 3);
+        List<List<GenericRow>> history = PaimonInteropTest.history(type, true, true, 73, 5);
         try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
             paimon.createTable("db", "t", type, List.of("p"), List.of("p", "k"),
                     Map.of("bucket", "1", "file.format", "parquet", "file.format.per.level", "0:avro"));
@@ -252,12 +260,81 @@ class AvroPaimonInteropTest {
             paimon.write("db", "t", history.get(1));
             paimon.compact("db", "t");
             paimon.write("db", "t", history.get(2));
-            assertThat(dataFileExtensions(paimon.tablePath("db", "t"))).containsExactlyInAnyOrder("avro", "parquet");
+            assertThat(fileExtensions(paimon.tablePath("db", "t"), "data-")).containsExactlyInAnyOrder("avro", "parquet");
 
             Table table = Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", "t").toUri()));
             assertThat(strataRows(table)).isEqualTo(Rows.sorted(paimon.readAll("db", "t"), type));
-            assertThatThrownBy(table::newBatchWrite).hasMessageContaining("'file.format.per.level' = '0:avro'");
+            write(table, history.get(3));
+            assertThat(newestLevel0Extension(table)).isEqualTo("avro");
+            assertThat(Rows.sorted(paimon.readAll("db", "t"), type)).isEqualTo(strataRows(table));
+            table.compactFull();
+            assertThat(liveExtensions(table)).containsExactly("parquet");
+            paimon.write("db", "t", history.get(4));
+            assertThat(Rows.sorted(paimon.readAll("db", "t"), type)).isEqualTo(strataRows(table));
         }
+    }
+
+    /**
+     * Strata's table with a format and a compression per level and changelog files of their own format
+     * ({@code changelog-file.format}, {@code changelog-file.compression}): each file gets what Paimon would give it,
+     * and Paimon reads the rows and the changelog.
+     */
+    @Test
+    void strataWritesEachLevelAndTheChangelogInTheirFormats() throws Exception {
+        RowType type = new RowType(List.of(new DataField(0, "k", DataTypes.INT().withNullable(false)),
+                new DataField(1, "v", DataTypes.STRING())));
+        FileSystemCatalog catalog = new FileSystemCatalog(FileIO.local(), new org.apache.hadoop.fs.Path(warehouse.toUri()));
+        catalog.createDatabase("db", true);
+        Table table = catalog.createTable(Identifier.of("db", "levels"), Schema.newBuilder()
+                .column("k", DataTypes.INT().withNullable(false)).column("v", DataTypes.STRING()).primaryKey("k")
+                .option("bucket", "1").option("file.format", "parquet").option("file.format.per.level", "0:avro")
+                .option("file.compression.per.level", "0:snappy").option("changelog-producer", "input")
+                .option("changelog-file.format", "orc").option("changelog-file.compression", "lz4").build(), false);
+        write(table, List.of(GenericRow.of(1, Utf8String.fromString("a")), GenericRow.of(2, Utf8String.fromString("b"))));
+        write(table, List.of(GenericRow.of(1, Utf8String.fromString("a2"))));
+        Path root = Path.of(table.location().toUri());
+        assertThat(fileExtensions(root, "data-")).containsExactly("avro");
+        assertThat(fileExtensions(root, "changelog-")).containsExactly("orc");
+        try (Stream<Path> files = Files.walk(root)) {
+            Path avro = files.filter(f -> f.getFileName().toString().endsWith(".avro")).findFirst().orElseThrow();
+            try (org.apache.avro.file.DataFileReader<Object> reader = new org.apache.avro.file.DataFileReader<>(
+                    avro.toFile(), new org.apache.avro.generic.GenericDatumReader<>())) {
+                assertThat(reader.getMetaString("avro.codec")).as("level 0's compression").isEqualTo("snappy");
+            }
+        }
+        table.compactFull();
+        assertThat(liveExtensions(table)).containsExactly("parquet");
+        try (PaimonOracle paimon = new PaimonOracle(warehouse)) {
+            assertThat(Rows.sorted(paimon.readAll("db", "levels"), type)).isEqualTo(strataRows(table))
+                    .containsExactly("+I[1, a2]", "+I[2, b]");
+            List<String> changelog = new ArrayList<>();
+            for (GenericRow r : paimon.readChanges("db", "levels", Map.of("incremental-between", "0,2"))) {
+                changelog.add(r.kind().shortString() + Rows.values(r, type));
+            }
+            assertThat(changelog).containsExactlyInAnyOrder("+I1, a", "+I2, b", "+I1, a2");
+        }
+    }
+
+    /** The live data files of the latest snapshot. */
+    private static List<io.strata.manifest.DataFileMeta> liveFiles(Table table) throws Exception {
+        io.strata.table.store.TableStore store = io.strata.table.store.TableStore.of(table);
+        return store.snapshotFiles().liveEntries(store.snapshotManager().latestSnapshot().orElseThrow(), null).stream()
+                .map(io.strata.manifest.ManifestEntry::file).toList();
+    }
+
+    /** The format of the level-0 file of the latest write. */
+    private static String newestLevel0Extension(Table table) throws Exception {
+        return liveFiles(table).stream().filter(f -> f.level() == 0)
+                .max(java.util.Comparator.comparingLong(io.strata.manifest.DataFileMeta::maxSequenceNumber))
+                .map(f -> extension(f.fileName())).orElseThrow();
+    }
+
+    private static List<String> liveExtensions(Table table) throws Exception {
+        return liveFiles(table).stream().map(f -> extension(f.fileName())).distinct().toList();
+    }
+
+    private static String extension(String fileName) {
+        return fileName.substring(fileName.lastIndexOf('.') + 1);
     }
 
     @Test
@@ -284,8 +361,10 @@ class AvroPaimonInteropTest {
                 .option("file.format", "avro").build(), false);
         assertThatThrownBy(() -> catalog.alterTable(avro, SchemaChange.addColumn("t", DataTypes.TIME(9), null)))
                 .hasMessageContaining("Column 't' has type TIME(9)");
-        Map<String, String> perLevel = new LinkedHashMap<>(Map.of("file.format.per.level", "0:avro"));
-        assertThatThrownBy(() -> io.strata.schema.TableOptions.validateForWrite(perLevel, List.of()))
-                .hasMessageContaining("'file.format.per.level' = '0:avro'");
+        // A level's codec is checked against that level's format.
+        Schema.Builder levelCodec = Schema.newBuilder().column("id", DataTypes.INT())
+                .option("file.format.per.level", "0:avro").option("file.compression.per.level", "0:lz4");
+        assertThatThrownBy(() -> catalog.createTable(Identifier.of("db", "e"), levelCodec.build(), false))
+                .hasMessageContaining("'lz4'");
     }
 }

@@ -33,6 +33,7 @@ import io.strata.table.store.RollingDataFileWriter;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
+import io.strata.schema.FileFormatOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,6 +69,8 @@ public final class FullCompaction {
     private final MergeFunctionFactory mergeFunctions;
     private final Comparator<Row> fileKeys;
     private final DeletionVectorIndex dvIndex;
+    /** The format and compression of the files written, by level ({@code file.format.per.level}, ...). */
+    private final FileFormatOptions formats;
 
     public FullCompaction(Table table) {
         this(table, bucket -> true);
@@ -94,6 +97,7 @@ public final class FullCompaction {
         this.mergeFunctions = rewriterNeeded ? new MergeFunctionFactory(schema) : null;
         this.fileKeys = primaryKey ? RowComparator.of(schema.trimmedPrimaryKeyType()) : null;
         this.dvIndex = new DeletionVectorIndex(store);
+        this.formats = new FileFormatOptions(schema.options());
     }
 
     public long run() throws IOException {
@@ -180,10 +184,12 @@ public final class FullCompaction {
         Split split = new Split(snapshot.id(), partition, bucket, totalBuckets, files,
                 bucketIndex.stream().map(IndexManifestEntry::indexFile).toList());
         Plan plan = new Plan(snapshot, List.of(split), IntStream.range(0, rowType.fieldCount()).toArray(), rowType, null);
+        int outputLevel = primaryKey ? topLevel : 0;
         RollingDataFileWriter writer = new RollingDataFileWriter(store.fileIO(),
                 store.paths().bucketDirectory(partition, bucket), rowType, keyPositions, primaryKey,
-                options.fileFormat(), options.fileCompression(), options.targetFileSize(primaryKey), names,
-                schema.id(), primaryKey ? topLevel : 0, FileSource.COMPACT, new FileIndexOptions(schema.options()),
+                formats.format(outputLevel, false), formats.compression(outputLevel, false),
+                options.targetFileSize(primaryKey), names,
+                schema.id(), outputLevel, FileSource.COMPACT, new FileIndexOptions(schema.options()),
                 new StatsOptions(schema.options()));
         List<DataFileMeta> after = CursorRewrite.write(writer, () -> new SplitReader(store, plan).openCursor(split),
                 rowType);

@@ -43,6 +43,7 @@ import io.strata.table.store.RollingDataFileWriter;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
 import io.strata.table.store.DataFileWriteTypes;
+import io.strata.schema.FileFormatOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -70,6 +71,8 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
     private final DataFileWriteTypes writeTypes;
     private final TableSchema schema;
     private final TableOptions options;
+    /** The format and compression of the files written, by level ({@code file.format.per.level}, ...). */
+    private final FileFormatOptions formats;
     private final ChangelogOptions changelogOptions;
     private final RowType rowType;
     private final int[] keyPositions;
@@ -115,6 +118,7 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
         this.writeTypes = new DataFileWriteTypes(store);
         this.schema = store.schema();
         this.options = schema.tableOptions();
+        this.formats = new FileFormatOptions(schema.options());
         this.changelogOptions = new ChangelogOptions(options);
         this.rowType = schema.rowType();
         this.keyPositions = schema.trimmedPrimaryKeys().stream().mapToInt(rowType::requireIndexOf).toArray();
@@ -203,7 +207,8 @@ public final class MergeTreeCompactRewriter implements CompactRewriter {
 
     private RollingDataFileWriter newWriter(int outputLevel, DataFileNames fileNames) {
         return new RollingDataFileWriter(store.fileIO(), bucketDirectory, rowType, keyPositions, true,
-                options.fileFormat(), options.fileCompression(), options.targetFileSize(true), fileNames, schema.id(),
+                formats.format(outputLevel, fileNames.isChangelog()), formats.compression(outputLevel,
+                fileNames.isChangelog()), options.targetFileSize(true), fileNames, schema.id(),
                 outputLevel, FileSource.COMPACT, new FileIndexOptions(schema.options()),
                 new StatsOptions(schema.options()));
     }

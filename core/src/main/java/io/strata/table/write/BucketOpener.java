@@ -25,6 +25,7 @@ import io.strata.table.store.RollingDataFileWriter;
 import io.strata.table.store.SnapshotFiles;
 import io.strata.table.store.TableStore;
 import io.strata.types.RowType;
+import io.strata.schema.FileFormatOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -55,6 +56,8 @@ final class BucketOpener implements AutoCloseable {
     private final boolean ignoreDelete;
     /** The file indexes each data file gets (bloom filters and bitmaps of {@code file-index.*}). */
     private final FileIndexOptions fileIndex;
+    /** The format and compression of each new file, by level ({@code file.format.per.level}, ...). */
+    private final FileFormatOptions formats;
     /** Which statistics each data file keeps ({@code metadata.stats-*}). */
     private final StatsOptions statsOptions;
     private final DataFileNames names = new DataFileNames();
@@ -98,6 +101,7 @@ final class BucketOpener implements AutoCloseable {
         this.fileIndex = new FileIndexOptions(schema.options());
         DataFileIndexWriter.check(rowType, fileIndex.columnIndexes());
         this.statsOptions = new StatsOptions(schema.options());
+        this.formats = new FileFormatOptions(schema.options());
         this.memory = memory;
         this.spillable = spillable;
         this.writeMerge = writeMerge;
@@ -117,7 +121,8 @@ final class BucketOpener implements AutoCloseable {
         }
         Path directory = store.paths().bucketDirectory(key.partition(), key.bucket());
         BucketWriter.FileWriters fileWriters = (level, source, fileNames) -> new RollingDataFileWriter(store.fileIO(),
-                directory, rowType, keyPositions, primaryKey, options.fileFormat(), options.fileCompression(),
+                directory, rowType, keyPositions, primaryKey, formats.format(level, fileNames.isChangelog()),
+                formats.compression(level, fileNames.isChangelog()),
                 options.targetFileSize(primaryKey), fileNames, schema.id(), level, source, fileIndex, statsOptions);
         if (!primaryKey) {
             return BucketWriter.append(key, maxSequence + 1 + sequenceGap, fileWriters, names);

@@ -41,7 +41,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and bitmap file indexes): the release writes, Strata reads the same rows, writes on top, the release reads that
  * and writes and compacts on top, Strata reads and compacts, the release reads again; and a table Strata creates
  * and writes is read, written and compacted by the release. Besides: table statistics both ways, postpone-bucket
- * tables, expiries, tags, diffs and lookup changelogs.
+ * tables, expiries, tags, diffs and lookup changelogs. What changes a table over time (merge engines, changelog
+ * producers, schema evolution, snapshot expiration) is in {@link PaimonVersionMatrixChangesTest}.
  */
 class PaimonVersionMatrixTest {
 

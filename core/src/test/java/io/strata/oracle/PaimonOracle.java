@@ -319,6 +319,135 @@ public final class PaimonOracle implements AutoCloseable {
         return read(table(db, table).copy(options), db + "." + table + " with " + options, true);
     }
 
+    /**
+     * Paimon's streaming read of the table with read options ({@code scan.mode}, {@code scan.snapshot-id}, ...):
+     * every plan until the stream has caught up with the latest snapshot, each row with the kind Paimon gives it.
+     */
+    public List<GenericRow> readStream(String db, String table, Map<String, String> options) {
+        Table t = table(db, table).copy(options);
+        long latest = latestSnapshotId(db, table).orElse(0);
+        ReadBuilder readBuilder = t.newReadBuilder();
+        org.apache.paimon.table.source.StreamTableScan scan = readBuilder.newStreamScan();
+        List<GenericRow> out = new ArrayList<>();
+        try {
+            for (int i = 0; i < 1000; i++) {
+                org.apache.paimon.table.source.TableScan.Plan plan = scan.plan();
+                if (plan.splits().isEmpty()) {
+                    // An empty plan either waits for a snapshot to come or steps over one without changes.
+                    Long next = scan.checkpoint();
+                    if (next != null && next > latest) {
+                        break;
+                    }
+                    continue;
+                }
+                try (RecordReader<InternalRow> reader = readBuilder.newRead().createReader(plan.splits())) {
+                    reader.forEachRemaining(row -> out.add(PaimonValues.toStrataRow(row, t.rowType())));
+                }
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not stream " + db + "." + table + " with " + options, e);
+        }
+        return out;
+    }
+
+    /**
+     * Alters the table with Paimon's catalog: each Strata schema change as Paimon's of the same kind (add, rename,
+     * drop, widen a column; set or remove an option; the comment).
+     */
+    public void alterTable(String db, String table, List<io.strata.schema.SchemaChange> changes) {
+        List<org.apache.paimon.schema.SchemaChange> paimonChanges = new ArrayList<>();
+        for (io.strata.schema.SchemaChange change : changes) {
+            paimonChanges.add(toPaimon(change));
+        }
+        try {
+            catalog.alterTable(Identifier.create(db, table), paimonChanges, false);
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not alter " + db + "." + table + " with " + changes, e);
+        }
+    }
+
+    private static org.apache.paimon.schema.SchemaChange toPaimon(io.strata.schema.SchemaChange change) {
+        if (change instanceof io.strata.schema.SchemaChange.AddColumn c) {
+            return org.apache.paimon.schema.SchemaChange.addColumn(c.name(), PaimonTypes.toPaimon(c.type()), c.comment());
+        } else if (change instanceof io.strata.schema.SchemaChange.RenameColumn c) {
+            return org.apache.paimon.schema.SchemaChange.renameColumn(c.oldName(), c.newName());
+        } else if (change instanceof io.strata.schema.SchemaChange.DropColumn c) {
+            return org.apache.paimon.schema.SchemaChange.dropColumn(c.name());
+        } else if (change instanceof io.strata.schema.SchemaChange.UpdateColumnType c) {
+            return org.apache.paimon.schema.SchemaChange.updateColumnType(c.name(), PaimonTypes.toPaimon(c.newType()));
+        } else if (change instanceof io.strata.schema.SchemaChange.SetOption c) {
+            return org.apache.paimon.schema.SchemaChange.setOption(c.key(), c.value());
+        } else if (change instanceof io.strata.schema.SchemaChange.RemoveOption c) {
+            return org.apache.paimon.schema.SchemaChange.removeOption(c.key());
+        }
+        return org.apache.paimon.schema.SchemaChange.updateComment(((io.strata.schema.SchemaChange.UpdateComment) change).comment());
+    }
+
+    /**
+     * Expires snapshots, then changelogs kept longer than snapshots, as the table's options with {@code options}
+     * over them say ({@code snapshot.num-retained.*}, {@code changelog.*}): Paimon's own expiration, honouring
+     * tags and consumers. Returns how many snapshots expired.
+     */
+    public int expireSnapshots(String db, String table, Map<String, String> options) {
+        FileStoreTable t = ((FileStoreTable) table(db, table)).copy(options);
+        org.apache.paimon.options.ExpireConfig config = t.coreOptions().expireConfig();
+        int expired = t.newExpireSnapshots().config(config).expire();
+        t.newExpireChangelog().config(config).expire();
+        return expired;
+    }
+
+    /**
+     * Commits table statistics as Paimon's ANALYZE does (an ANALYZE snapshot naming a statistics file): Strata's
+     * statistics with each column's minimum and maximum text parsed as a value of the column's type.
+     */
+    public void commitStatistics(String db, String table, io.strata.snapshot.Statistics statistics) {
+        FileStoreTable t = (FileStoreTable) table(db, table);
+        RowType type = PaimonTypes.toStrata(t.rowType());
+        Map<String, org.apache.paimon.stats.ColStats<?>> columns = new java.util.LinkedHashMap<>();
+        statistics.columns().forEach((name, c) -> {
+            io.strata.types.DataType columnType = type.fields().get(type.fieldNames().indexOf(name)).type();
+            columns.put(name, org.apache.paimon.stats.ColStats.newColStats(c.columnId(), c.distinctCount(),
+                    statisticsValue(c.min(), columnType), statisticsValue(c.max(), columnType), c.nullCount(),
+                    c.avgLength(), c.maxLength()));
+        });
+        try (BatchTableCommit commit = t.newBatchWriteBuilder().newCommit()) {
+            commit.updateStatistics(new org.apache.paimon.stats.Statistics(statistics.snapshotId(),
+                    statistics.schemaId(), statistics.mergedRecordCount(), statistics.mergedRecordSize(), columns));
+        } catch (Exception e) {
+            throw new IllegalStateException("Paimon could not commit statistics of " + db + "." + table, e);
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Comparable statisticsValue(String text, io.strata.types.DataType type) {
+        return text == null ? null
+                : (Comparable) PaimonValues.toPaimon(io.strata.snapshot.StatisticsText.parse(text, type), type);
+    }
+
+    /** The statistics Paimon reads for the table (its latest snapshot's), as Strata's, minima and maxima as text. */
+    public java.util.Optional<io.strata.snapshot.Statistics> statistics(String db, String table) {
+        FileStoreTable t = (FileStoreTable) table(db, table);
+        return t.statistics().map(s -> {
+            Map<String, io.strata.snapshot.ColumnStatistics> columns = new java.util.LinkedHashMap<>();
+            s.colStats().forEach((name, c) -> {
+                org.apache.paimon.types.DataType paimonType = t.rowType().getField(name).type();
+                io.strata.types.DataType type = PaimonTypes.toStrata(paimonType);
+                columns.put(name, new io.strata.snapshot.ColumnStatistics(c.colId(), boxed(c.distinctCount()),
+                        c.min().map(v -> io.strata.snapshot.StatisticsText.format(PaimonValues.toStrata(v, paimonType), type))
+                                .orElse(null),
+                        c.max().map(v -> io.strata.snapshot.StatisticsText.format(PaimonValues.toStrata(v, paimonType), type))
+                                .orElse(null),
+                        boxed(c.nullCount()), boxed(c.avgLen()), boxed(c.maxLen())));
+            });
+            return new io.strata.snapshot.Statistics(s.snapshotId(), s.schemaId(), boxed(s.mergedRecordCount()),
+                    boxed(s.mergedRecordSize()), columns);
+        });
+    }
+
+    private static Long boxed(java.util.OptionalLong value) {
+        return value.isPresent() ? value.getAsLong() : null;
+    }
+
     /** Tags snapshot {@code snapshotId} of the table with Paimon's own tag code. */
     public void createTag(String db, String table, String tag, long snapshotId) {
         ((org.apache.paimon.table.FileStoreTable) table(db, table)).createTag(tag, snapshotId);

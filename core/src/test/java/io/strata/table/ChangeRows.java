@@ -53,28 +53,7 @@ final class ChangeRows {
      * has caught up with the latest snapshot, as "+I[...]", sorted.
      */
     static List<String> paimonStream(PaimonOracle oracle, String table, Map<String, String> options) throws Exception {
-        org.apache.paimon.table.Table t = oracle.table("db", table).copy(options);
-        RowType type = io.strata.oracle.PaimonTypes.toStrata(t.rowType());
-        long latest = oracle.latestSnapshotId("db", table).orElse(0);
-        ReadBuilder rb = t.newReadBuilder();
-        org.apache.paimon.table.source.StreamTableScan scan = rb.newStreamScan();
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < 1000; i++) {
-            org.apache.paimon.table.source.TableScan.Plan plan = scan.plan();
-            if (plan.splits().isEmpty()) {
-                Long next = scan.checkpoint();
-                if (next != null && next > latest) {
-                    break;
-                }
-                continue;
-            }
-            try (RecordReader<InternalRow> reader = rb.newRead().createReader(plan.splits())) {
-                reader.forEachRemaining(r -> out.add(r.getRowKind().shortString()
-                        + TestRows.format(PaimonValues.toStrataRow(r, t.rowType()), type)));
-            }
-        }
-        out.sort(null);
-        return out;
+        return ChangelogFiles.multiset(oracle.readStream("db", table, options), oracle.rowType("db", table));
     }
 
     /** Every plan a stream has now (until it has caught up), read, appended to {@code out}; returns the plans. */

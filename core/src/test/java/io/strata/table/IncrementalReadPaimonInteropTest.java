@@ -37,17 +37,22 @@ class IncrementalReadPaimonInteropTest {
     }
 
     /** Four commits of inserts, upserts, +U updates and deletes into a partitioned primary-key table. */
-    static void writeHistory(PaimonOracle paimon, String table) {
+    static List<List<GenericRow>> history() {
         List<GenericRow> first = new ArrayList<>();
         for (int id = 1; id <= 6; id++) {
             first.add(row(RowKind.INSERT, id, "a" + id));
         }
-        paimon.write("db", table, first);
-        paimon.write("db", table, List.of(row(RowKind.INSERT, 1, "b1"), row(RowKind.UPDATE_AFTER, 2, "b2"),
-                row(RowKind.DELETE, 3, "a3"), row(RowKind.INSERT, 7, "b7")));
-        paimon.write("db", table, List.of(row(RowKind.UPDATE_AFTER, 1, "c1"), row(RowKind.INSERT, 1, "d1"),
-                row(RowKind.DELETE, 7, "b7"), row(RowKind.INSERT, 8, "c8")));
-        paimon.write("db", table, List.of(row(RowKind.DELETE, 1, null), row(RowKind.INSERT, 9, "e9")));
+        return List.of(first,
+                List.of(row(RowKind.INSERT, 1, "b1"), row(RowKind.UPDATE_AFTER, 2, "b2"), row(RowKind.DELETE, 3, "a3"),
+                        row(RowKind.INSERT, 7, "b7")),
+                List.of(row(RowKind.UPDATE_AFTER, 1, "c1"), row(RowKind.INSERT, 1, "d1"), row(RowKind.DELETE, 7, "b7"),
+                        row(RowKind.INSERT, 8, "c8")),
+                List.of(row(RowKind.DELETE, 1, null), row(RowKind.INSERT, 9, "e9")));
+    }
+
+    /** {@link #history()} written by Paimon, one commit each. */
+    static void writeHistory(PaimonOracle paimon, String table) {
+        history().forEach(rows -> paimon.write("db", table, rows));
     }
 
     static Map<String, String> pkOptions(String producer) {

@@ -61,8 +61,9 @@ class LifecyclePaimonInteropTest {
         return out;
     }
 
-    private Table strataHistory(Path warehouse) throws Exception {
-        Table table = LifecycleTables.create(warehouse, "t", "write-only", "true");
+    /** Commits 1 to 6 of {@link LifecycleTables#commit}, each third one fully compacted: eight snapshots. */
+    static Table strataHistory(Path warehouse, String... options) throws Exception {
+        Table table = LifecycleTables.create(warehouse, "t", options);
         for (int n = 1; n <= 6; n++) {
             commit(table, n);
             if (n % 3 == 0) {
@@ -74,7 +75,7 @@ class LifecyclePaimonInteropTest {
 
     @Test
     void strataExpiresAndDeletesTagsExactlyAsPaimonDoes() throws Exception {
-        Table strata = strataHistory(dir.resolve("a"));
+        Table strata = strataHistory(dir.resolve("a"), "write-only", "true");
         strata.tags().create("two", 2);
         strata.tags().create("five", 5);
         Map<Long, List<String>> before = LifecycleTables.allSnapshots(strata);
@@ -107,7 +108,7 @@ class LifecyclePaimonInteropTest {
 
     @Test
     void paimonExpiresAStrataTableAndStrataReadsWhatIsLeft() throws Exception {
-        Table strata = strataHistory(dir);
+        Table strata = strataHistory(dir, "write-only", "true");
         strata.tags().create("three", 3);
         Map<Long, List<String>> before = LifecycleTables.allSnapshots(strata);
         strata.consumers().reset("strata-reader", 5);
@@ -194,7 +195,7 @@ class LifecyclePaimonInteropTest {
 
     @Test
     void rollbackKeepsWhatPaimonKeepsAndDeletesOnlyWhatPaimonLeavesAsOrphans() throws Exception {
-        Table strata = strataHistory(dir.resolve("a"));
+        Table strata = strataHistory(dir.resolve("a"), "write-only", "true");
         strata.tags().create("seven", 7);
         List<String> at3 = rowsAt(strata, 3);
         Path paimonCopy = dir.resolve("b").resolve("db.db").resolve("t");

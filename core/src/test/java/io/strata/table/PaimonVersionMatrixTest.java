@@ -6,6 +6,7 @@ import io.strata.catalog.FileSystemCatalog;
 import io.strata.catalog.Identifier;
 import io.strata.catalog.Tables;
 import io.strata.data.GenericRow;
+import io.strata.data.RowKind;
 import io.strata.data.Utf8String;
 import io.strata.fs.FileIO;
 import io.strata.oracle.RandomRows;
@@ -14,6 +15,9 @@ import io.strata.oracle.versions.OracleEngine;
 import io.strata.oracle.versions.PaimonReleases;
 import io.strata.predicate.PredicateBuilder;
 import io.strata.schema.Schema;
+import io.strata.snapshot.ColumnStatistics;
+import io.strata.snapshot.CommitKind;
+import io.strata.snapshot.Statistics;
 import io.strata.types.AtomicType;
 import io.strata.types.DataField;
 import io.strata.types.DataTypes;
@@ -34,9 +38,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@link PaimonReleases}): the releases of {@code strata.paimon.matrix} (1.2.0 in the default build, beside the
  * class path's 1.4.2 that every other oracle test uses; the full matrix is 1.2.0, 1.3.1 and 1.4.2). For each
  * table kind (fixed buckets in ORC and Parquet, dynamic buckets, deletion vectors, append tables, bloom-filter
- * file indexes): the release writes, Strata reads the same rows, writes on top, the release reads that and
- * writes and compacts on top, Strata reads and compacts, the release reads again; and a table Strata creates
- * and writes is read, written and compacted by the release.
+ * and bitmap file indexes): the release writes, Strata reads the same rows, writes on top, the release reads that
+ * and writes and compacts on top, Strata reads and compacts, the release reads again; and a table Strata creates
+ * and writes is read, written and compacted by the release. Besides: table statistics both ways, postpone-bucket
+ * tables, expiries, tags, diffs and lookup changelogs. What changes a table over time (merge engines, changelog
+ * producers, schema evolution, snapshot expiration) is in {@link PaimonVersionMatrixChangesTest}.
  */
 class PaimonVersionMatrixTest {
 
@@ -93,11 +99,11 @@ class PaimonVersionMatrixTest {
         return options;
     }
 
-    private static Table load(OracleEngine paimon, String table) {
+    static Table load(OracleEngine paimon, String table) {
         return Tables.load(FileIO.local(), new org.apache.hadoop.fs.Path(paimon.tablePath("db", table).toUri()));
     }
 
-    private static void strataWrite(Table table, List<GenericRow> rows) {
+    static void strataWrite(Table table, List<GenericRow> rows) {
         try (BatchWrite write = table.newBatchWrite()) {
             rows.forEach(write::write);
             write.commit();
@@ -214,6 +220,145 @@ class PaimonVersionMatrixTest {
     }
 
     /**
+     * Bitmap file indexes both ways: ten files of the release, each with its own marker values beside the same
+     * extremes (so min/max statistics skip nothing), plan in Strata by the release's bitmaps alone; a file Strata
+     * writes to the table is indexed as well (its marker plans it alone) and the release reads every row as Strata.
+     */
+    @ParameterizedTest(name = "Paimon {0}")
+    @MethodSource("releases")
+    void bitmapIndexesOfTheReleaseAndOfStrataSkipFiles(String version) throws Exception {
+        RowType type = new RowType(List.of(new DataField(0, "id", DataTypes.INT()),
+                new DataField(1, "name", DataTypes.STRING()), new DataField(2, "code", DataTypes.BIGINT())));
+        try (OracleEngine paimon = PaimonReleases.open(version, warehouse)) {
+            paimon.createTable("db", "t", type, List.of(), List.of(), Map.of("bucket", "-1",
+                    "file-index.bitmap.columns", "name,code", "file-index.in-manifest-threshold", "4 kb"));
+            for (int f = 0; f < 10; f++) {
+                paimon.write("db", "t", markedFile(f, "marker-" + f, 5_000_000L + f));
+            }
+            Table table = load(paimon, "t");
+            PredicateBuilder p = new PredicateBuilder(type);
+            assertThat(plannedFiles(table, p.equal("name", Utf8String.fromString("marker-4")))).isOne();
+            assertThat(plannedFiles(table, p.in("code", 5_000_003L, 5_000_007L))).isEqualTo(2);
+            assertThat(plannedFiles(table, p.equal("name", Utf8String.fromString("absent")))).isZero();
+            Plan marked = table.newScan().filter(p.equal("code", 5_000_004L)).plan();
+            assertThat(TestRows.readAll(table, marked)).containsExactly("[-4, marker-4, 5000004]");
+
+            strataWrite(table, markedFile(10, "strata", 6_000_000L));
+            assertThat(plannedFiles(table, p.equal("name", Utf8String.fromString("strata")))).isOne();
+            assertThat(plannedFiles(table, p.equal("code", 6_000_000L))).isOne();
+            assertThat(paimonRows(paimon, "t", type)).as("Paimon %s reads Strata's indexed file", version)
+                    .hasSize(11 * 21).isEqualTo(strataRows(table, type));
+        }
+    }
+
+    /** Twenty rows sharing values and extremes with every other file, and one marker row of the file's own. */
+    private static List<GenericRow> markedFile(int f, String marker, long code) {
+        List<GenericRow> rows = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            boolean extreme = i < 2;
+            rows.add(GenericRow.of(f * 100 + i, Utf8String.fromString(extreme ? (i == 0 ? "a" : "zz") : "n" + (i % 7)),
+                    extreme ? (i == 0 ? -1_000_000_000L : 1_000_000_000L) : (long) (i * 31 + f) % 50));
+        }
+        rows.add(GenericRow.of(-f, Utf8String.fromString(marker), code));
+        return rows;
+    }
+
+    private static int plannedFiles(Table table, io.strata.predicate.Predicate filter) {
+        return table.newScan().filter(filter).plan().splits().stream().mapToInt(s -> s.files().size()).sum();
+    }
+
+    /**
+     * Table statistics both ways ({@link StatisticsPaimonInteropTest}'s table and rows): the ANALYZE snapshot the
+     * release commits is read by Strata column by column and kept by Strata's write and compaction, where the release
+     * reads it still; the ANALYZE snapshot Strata commits is read by the release as Strata wrote it.
+     */
+    @ParameterizedTest(name = "Paimon {0}")
+    @MethodSource("releases")
+    void statisticsOfTheReleaseAndOfStrataReadBothWays(String version) throws Exception {
+        RowType type = StatisticsPaimonInteropTest.TYPE;
+        try (OracleEngine paimon = PaimonReleases.open(version, warehouse)) {
+            paimon.createTable("db", "t", type, List.of(), List.of("id"), Map.of("bucket", "1"));
+            paimon.write("db", "t", StatisticsPaimonInteropTest.rows());
+            Table table = load(paimon, "t");
+            Statistics theirs = analyzed(table, 3L);
+            paimon.commitStatistics("db", "t", theirs);
+            assertThat(table.latestSnapshot().orElseThrow().commitKind()).isEqualTo(CommitKind.ANALYZE);
+            assertSameStatistics(table.statistics().latest().orElseThrow(), theirs);
+
+            strataWrite(table, List.of(StatisticsPaimonInteropTest.row(4, 1L, "fig", "0.01", "2024-02-01",
+                    "2024-02-01T00:00:00", 1.0, true)));
+            table.compactFull();
+            assertSameStatistics(table.statistics().latest().orElseThrow(), theirs);
+            assertSameStatistics(paimon.statistics("db", "t").orElseThrow(), theirs);
+            assertThat(paimonRows(paimon, "t", type)).hasSize(4).isEqualTo(strataRows(table, type));
+
+            Statistics ours = analyzed(table, 4L);
+            table.statistics().commit(ours);
+            assertSameStatistics(paimon.statistics("db", "t").orElseThrow(), ours);
+            assertThat(paimonRows(paimon, "t", type)).isEqualTo(strataRows(table, type));
+        }
+    }
+
+    /** Strata's statistics of the latest snapshot's files, with the figures only an ANALYZE knows added. */
+    private static Statistics analyzed(Table table, long rows) {
+        Statistics files = table.statistics().fromDataFiles(table.latestSnapshot().orElseThrow());
+        Map<String, ColumnStatistics> columns = new java.util.LinkedHashMap<>();
+        files.columns().forEach((name, c) -> columns.put(name,
+                new ColumnStatistics(c.columnId(), rows - 1, c.min(), c.max(), c.nullCount(), 8L, 9L)));
+        return new Statistics(files.snapshotId(), files.schemaId(), rows, rows * 100, columns);
+    }
+
+    private static void assertSameStatistics(Statistics actual, Statistics expected) {
+        assertThat(actual.snapshotId()).isEqualTo(expected.snapshotId());
+        assertThat(actual.schemaId()).isEqualTo(expected.schemaId());
+        assertThat(actual.mergedRecordCount()).isEqualTo(expected.mergedRecordCount());
+        assertThat(actual.mergedRecordSize()).isEqualTo(expected.mergedRecordSize());
+        assertThat(actual.columns()).isEqualTo(expected.columns()).hasSize(8);
+    }
+
+    /**
+     * Postpone-bucket tables ({@code bucket = -2}): rows a streaming write of the release leaves waiting in
+     * {@code bucket-postpone} are read neither by the release nor by Strata; rows the release writes into real
+     * buckets (each partition with its own bucket count, as Flink's batch sink does) are read by Strata exactly as by
+     * the release. (Strata refuses to write such tables.)
+     */
+    @ParameterizedTest(name = "Paimon {0}")
+    @MethodSource("releases")
+    void postponeBucketTablesOfTheReleaseReadAlike(String version) throws Exception {
+        RowType type = PostponeBucketPaimonInteropTest.TYPE;
+        // The oracle writes real buckets through a copy of the table with a bucket count, which 1.2.0 and 1.3.1
+        // refuse ("Cannot change bucket number through dynamic options"): there, only the waiting rows are written.
+        boolean intoBuckets = !version.startsWith("1.2.") && !version.startsWith("1.3.");
+        try (OracleEngine paimon = PaimonReleases.open(version, warehouse)) {
+            paimon.createTable("db", "t", type, List.of("p"), List.of("p", "id"),
+                    Map.of("bucket", "-2", "file.format", "parquet"));
+            if (intoBuckets) {
+                paimon.writePostponeTableIntoBuckets("db", "t", List.of(postpone(RowKind.INSERT, "a", 1, "one"),
+                        postpone(RowKind.INSERT, "a", 2, "two"), postpone(RowKind.INSERT, "a", 3, "three")), 2);
+                paimon.writePostponeTableIntoBuckets("db", "t", List.of(postpone(RowKind.INSERT, "b", 1, "uno"),
+                        postpone(RowKind.INSERT, "b", 2, "dos")), 3);
+                paimon.writePostponeTableIntoBuckets("db", "t",
+                        List.of(postpone(RowKind.UPDATE_AFTER, "a", 2, "two'")), 2);
+            }
+            paimon.write("db", "t", List.of(postpone(RowKind.INSERT, "a", 9, "waiting"),
+                    postpone(RowKind.DELETE, "a", 1, "one")));
+            try (Stream<Path> waiting = java.nio.file.Files.list(
+                    paimon.tablePath("db", "t").resolve("p=a").resolve("bucket-postpone"))) {
+                assertThat(waiting.filter(f -> f.getFileName().toString().startsWith("data-"))).isNotEmpty();
+            }
+            List<String> theirs = TestRows.formatAll(paimon.readAll("db", "t"), type);
+            assertThat(theirs).isEqualTo(intoBuckets ? List.of("[a, 1, one]", "[a, 2, two']", "[a, 3, three]",
+                    "[b, 1, uno]", "[b, 2, dos]") : List.of());
+            assertThat(TestRows.readAll(load(paimon, "t"))).as("Strata reads what Paimon %s reads", version)
+                    .isEqualTo(theirs);
+        }
+    }
+
+    private static GenericRow postpone(RowKind kind, String p, int id, String name) {
+        return PostponeBucketPaimonInteropTest.row(kind, p, id, name);
+    }
+
+    /**
      * Partition expiration and record-level expiry on a table the release made and wrote: Strata expires the old
      * partitions and, compacting, the expired records; the release reads what is left, writes and compacts on top,
      * and Strata reads what the release reads.
@@ -288,7 +433,7 @@ class PaimonVersionMatrixTest {
                     Map.of("incremental-between", afterFirst + "," + latest, "incremental-between-scan-mode", "diff"),
                     Map.of("incremental-between", "0," + latest),
                     Map.of("incremental-between", afterFirst + "," + afterStrata))) {
-                List<String> theirs = kinded(paimon.readChanges("db", "t", read), type);
+                List<String> theirs = ChangelogFiles.multiset(paimon.readChanges("db", "t", read), type);
                 List<String> ours = ChangeRows.read(table, table.newIncrementalScan().withOptions(read).plan());
                 assertThat(ours).as("Paimon %s and Strata read %s", version, read).isEqualTo(theirs).isNotEmpty();
             }
@@ -297,14 +442,5 @@ class PaimonVersionMatrixTest {
             assertThat(strataChangelog).as("Strata's lookups: updates as -U/+U, the delete as -D")
                     .anyMatch(r -> r.startsWith("-U")).anyMatch(r -> r.startsWith("+U")).anyMatch(r -> r.startsWith("-D"));
         }
-    }
-
-    private static List<String> kinded(List<GenericRow> rows, RowType type) {
-        List<String> out = new ArrayList<>();
-        for (GenericRow r : rows) {
-            out.add(r.kind().shortString() + TestRows.format(r, type));
-        }
-        out.sort(null);
-        return out;
     }
 }

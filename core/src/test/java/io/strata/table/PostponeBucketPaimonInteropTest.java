@@ -37,12 +37,12 @@ class PostponeBucketPaimonInteropTest {
     @TempDir
     Path warehouse;
 
-    private static final RowType TYPE = new RowType(List.of(
+    static final RowType TYPE = new RowType(List.of(
             new DataField(0, "p", DataTypes.STRING().withNullable(false)),
             new DataField(1, "id", DataTypes.INT().withNullable(false)),
             new DataField(2, "name", DataTypes.STRING())));
 
-    private static GenericRow row(RowKind kind, String p, int id, String name) {
+    static GenericRow row(RowKind kind, String p, int id, String name) {
         GenericRow r = GenericRow.of(Utf8String.fromString(p), id, Utf8String.fromString(name));
         r.setKind(kind);
         return r;

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StatisticsPaimonInteropTest {
 
-    private static final RowType TYPE = new RowType(List.of(
+    static final RowType TYPE = new RowType(List.of(
             DataTypes.FIELD(0, "id", DataTypes.INT().withNullable(false)),
             DataTypes.FIELD(1, "b", DataTypes.BIGINT()),
             DataTypes.FIELD(2, "s", DataTypes.STRING()),
@@ -53,14 +53,14 @@ class StatisticsPaimonInteropTest {
     @TempDir
     Path dir;
 
-    private static GenericRow row(int id, Long b, String s, String d, String dt, String ts, Double x, Boolean f) {
+    static GenericRow row(int id, Long b, String s, String d, String dt, String ts, Double x, Boolean f) {
         return GenericRow.of(id, b, s == null ? null : Utf8String.fromString(s),
                 d == null ? null : Decimal.fromBigDecimal(new BigDecimal(d), 10, 2),
                 dt == null ? null : (int) LocalDate.parse(dt).toEpochDay(),
                 ts == null ? null : Timestamp.fromLocalDateTime(LocalDateTime.parse(ts)), x, f);
     }
 
-    private static List<GenericRow> rows() {
+    static List<GenericRow> rows() {
         return List.of(
                 row(1, 10L, "apple", "1.50", "2024-01-01", "2024-01-01T10:00:00.250", 0.5, true),
                 row(2, -3L, "pear", "-7.25", "2023-12-31", "2024-01-02T00:00:00", null, false),

@@ -2,10 +2,13 @@ package io.strata.oracle.versions;
 
 import io.strata.data.GenericRow;
 import io.strata.data.Row;
+import io.strata.schema.SchemaChange;
+import io.strata.snapshot.Statistics;
 import io.strata.types.RowType;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The Paimon oracle of one Paimon release, as tests see it from outside the release's class loader: only
@@ -30,6 +33,20 @@ public interface OracleEngine extends AutoCloseable {
     List<GenericRow> readChanges(String db, String table, Map<String, String> options);
 
     void createTag(String db, String table, String tag, long snapshotId);
+
+    List<GenericRow> readStream(String db, String table, Map<String, String> options);
+
+    RowType rowType(String db, String table);
+
+    void alterTable(String db, String table, List<SchemaChange> changes);
+
+    int expireSnapshots(String db, String table, Map<String, String> options);
+
+    void writePostponeTableIntoBuckets(String db, String table, List<? extends Row> rows, int numBuckets);
+
+    void commitStatistics(String db, String table, Statistics statistics);
+
+    Optional<Statistics> statistics(String db, String table);
 
     Path tablePath(String db, String table);
 

@@ -54,7 +54,7 @@ class AvroPaimonInteropTest {
      * p (partition), k (key), columns of the types whose Avro encoding has the most to get wrong (every type
      * is covered value by value in format/avro/AvroPaimonOracleTest), nested columns.
      */
-    private static RowType tableType() {
+    static RowType tableType() {
         List<DataField> fields = new ArrayList<>();
         fields.add(new DataField(0, "p", DataTypes.STRING().withNullable(false)));
         fields.add(new DataField(1, "k", DataTypes.INT().withNullable(false)));

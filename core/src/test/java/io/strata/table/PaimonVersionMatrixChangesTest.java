@@ -67,6 +67,35 @@ class PaimonVersionMatrixChangesTest {
         return out.stream();
     }
 
+    /**
+     * Avro data files across the release: a table with Avro at level 0 and Parquet above
+     * ({@code file.format.per.level}), written, compacted and read by the release and by Strata in turn; every
+     * state reads alike (the release's Avro files by Strata's reader, Strata's by the release's).
+     */
+    @ParameterizedTest(name = "Paimon {0}")
+    @MethodSource("releases")
+    void avroFilesAndPerLevelFormatsAcrossTheRelease(String version) throws Exception {
+        RowType type = AvroPaimonInteropTest.tableType();
+        List<List<GenericRow>> history = PaimonInteropTest.history(type, true, true, version.hashCode(), 4);
+        try (OracleEngine paimon = PaimonReleases.open(version, warehouse)) {
+            paimon.createTable("db", "t", type, List.of("p"), List.of("p", "k"),
+                    Map.of("bucket", "1", "file.format", "parquet", "file.format.per.level", "0:avro"));
+            paimon.write("db", "t", history.get(0));
+            Table table = load(paimon, "t");
+            assertThat(TestRows.readAll(table)).as("Strata reads Paimon %s's Avro files", version)
+                    .isEqualTo(paimonRows(paimon, type));
+            strataWrite(table, history.get(1));
+            assertThat(paimonRows(paimon, type)).as("Paimon %s reads Strata's Avro files", version)
+                    .isEqualTo(TestRows.readAll(table));
+            paimon.write("db", "t", history.get(2));
+            paimon.compact("db", "t");
+            assertThat(TestRows.readAll(table)).isEqualTo(paimonRows(paimon, type));
+            strataWrite(table, history.get(3));
+            table.compactFull();
+            assertThat(paimonRows(paimon, type)).isEqualTo(TestRows.readAll(table));
+        }
+    }
+
     /** The release's merged read of table {@code t}, formatted and sorted as {@link TestRows} formats Strata's. */
     private static List<String> paimonRows(OracleEngine paimon, RowType type) {
         return TestRows.formatAll(paimon.readAll("db", "t"), type);

@@ -1,6 +1,7 @@
 package io.strata.format.avro;
 
 import io.strata.data.ArrayData;
+import io.strata.data.ArrayElements;
 import io.strata.data.Decimal;
 import io.strata.data.MapData;
 import io.strata.data.Row;
@@ -27,14 +28,13 @@ import org.apache.avro.io.Encoder;
  */
 final class AvroRowWriter implements DatumWriter<Row> {
 
-    /** Writes the value at one position of a row or array, null included. */
+    /** Writes the value at one position of a row or of an array seen as a row ({@link ArrayElements}), null included. */
     private interface SlotWriter {
-        void write(Encoder out, Slots slots, int pos) throws IOException;
+        void write(Encoder out, Row slots, int pos) throws IOException;
     }
 
     private final boolean nullableRow;
     private final SlotWriter[] fields;
-    private final Slots.OfRow top = new Slots.OfRow();
 
     AvroRowWriter(RowType fileType) {
         this.nullableRow = fileType.nullable();
@@ -52,9 +52,8 @@ final class AvroRowWriter implements DatumWriter<Row> {
             // The file's top-level schema is ["null", record]: every row is the record branch.
             out.writeIndex(1);
         }
-        Slots slots = top.of(row);
         for (int i = 0; i < fields.length; i++) {
-            fields[i].write(out, slots, i);
+            fields[i].write(out, row, i);
         }
     }
 
@@ -112,7 +111,7 @@ final class AvroRowWriter implements DatumWriter<Row> {
                 SlotWriter[] nested = fieldWriters(row, column + ".");
                 int arity = row.fieldCount();
                 yield (out, slots, pos) -> {
-                    Slots fields = new Slots.OfRow().of(slots.getRow(pos, arity));
+                    Row fields = slots.getRow(pos, arity);
                     for (int i = 0; i < nested.length; i++) {
                         nested[i].write(out, fields, i);
                     }
@@ -176,7 +175,7 @@ final class AvroRowWriter implements DatumWriter<Row> {
             int size = array.size();
             out.writeArrayStart();
             out.setItemCount(size);
-            Slots items = new Slots.OfArray(array);
+            Row items = new ArrayElements().of(array);
             for (int i = 0; i < size; i++) {
                 out.startItem();
                 elements.write(out, items, i);
@@ -193,7 +192,7 @@ final class AvroRowWriter implements DatumWriter<Row> {
                 MapData map = slots.getMap(pos);
                 int size = map.size();
                 ArrayData keys = map.keys();
-                Slots valueSlots = new Slots.OfArray(map.values());
+                Row valueSlots = new ArrayElements().of(map.values());
                 out.writeMapStart();
                 out.setItemCount(size);
                 for (int i = 0; i < size; i++) {
@@ -213,8 +212,8 @@ final class AvroRowWriter implements DatumWriter<Row> {
         return (out, slots, pos) -> {
             MapData map = slots.getMap(pos);
             int size = map.size();
-            Slots keySlots = new Slots.OfArray(map.keys());
-            Slots valueSlots = new Slots.OfArray(map.values());
+            Row keySlots = new ArrayElements().of(map.keys());
+            Row valueSlots = new ArrayElements().of(map.values());
             out.writeArrayStart();
             out.setItemCount(size);
             for (int i = 0; i < size; i++) {

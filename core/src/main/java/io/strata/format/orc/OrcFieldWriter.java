@@ -1,6 +1,7 @@
 package io.strata.format.orc;
 
 import io.strata.data.ArrayData;
+import io.strata.data.ArrayElements;
 import io.strata.data.Decimal;
 import io.strata.data.MapData;
 import io.strata.data.Row;

@@ -1,22 +1,16 @@
-package io.strata.format.orc;
-
-import io.strata.data.ArrayData;
-import io.strata.data.Decimal;
-import io.strata.data.MapData;
-import io.strata.data.Row;
-import io.strata.data.RowKind;
-import io.strata.data.Timestamp;
-import io.strata.data.Utf8String;
+package io.strata.data;
 
 /**
  * An array seen as a row whose fields are its elements, so that one set of field writers serves both
- * row fields and array elements. One instance per writer is pointed at each array in turn.
+ * row fields and array elements (the ORC and Avro writers). One instance per writer may be pointed at each
+ * array in turn.
  */
-final class ArrayElements implements Row {
+public final class ArrayElements implements Row {
 
     private ArrayData array;
 
-    ArrayElements of(ArrayData newArray) {
+    /** Points this view at {@code newArray}; returns it. */
+    public ArrayElements of(ArrayData newArray) {
         this.array = newArray;
         return this;
     }

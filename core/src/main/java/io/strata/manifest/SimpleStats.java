@@ -33,19 +33,34 @@ public record SimpleStats(BinaryRow minValues, BinaryRow maxValues, Long[] nullC
      * column in order (Paimon's "all columns" layout; an unknown min or max is stored as null).
      */
     public static SimpleStats of(FieldStats[] stats, RowType type) {
-        if (stats.length != type.fieldCount()) {
-            throw new IllegalArgumentException(
-                    "Got stats for " + stats.length + " columns but the row type has " + type.fieldCount() + ": " + type);
-        }
-        BinaryRowWriter min = new BinaryRowWriter(stats.length);
-        BinaryRowWriter max = new BinaryRowWriter(stats.length);
+        Object[] mins = new Object[stats.length];
+        Object[] maxes = new Object[stats.length];
         Long[] nullCounts = new Long[stats.length];
         for (int i = 0; i < stats.length; i++) {
-            min.write(i, stats[i].min(), type.typeAt(i));
-            max.write(i, stats[i].max(), type.typeAt(i));
+            mins[i] = stats[i].min();
+            maxes[i] = stats[i].max();
             nullCounts[i] = stats[i].nullCount();
         }
-        return new SimpleStats(min.complete(), max.complete(), nullCounts);
+        return of(mins, maxes, nullCounts, type);
+    }
+
+    /**
+     * Encodes the minimum, maximum and null count of each column of {@code type} (Paimon's "all columns"
+     * layout; a null minimum, maximum or null count is stored as null).
+     */
+    public static SimpleStats of(Object[] mins, Object[] maxes, Long[] nullCounts, RowType type) {
+        int columns = type.fieldCount();
+        if (mins.length != columns || maxes.length != columns || nullCounts.length != columns) {
+            throw new IllegalArgumentException(
+                    "Got stats for " + mins.length + " columns but the row type has " + columns + ": " + type);
+        }
+        BinaryRowWriter min = new BinaryRowWriter(columns);
+        BinaryRowWriter max = new BinaryRowWriter(columns);
+        for (int i = 0; i < columns; i++) {
+            min.write(i, mins[i], type.typeAt(i));
+            max.write(i, maxes[i], type.typeAt(i));
+        }
+        return new SimpleStats(min.complete(), max.complete(), nullCounts.clone());
     }
 
     @Override

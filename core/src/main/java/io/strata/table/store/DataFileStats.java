@@ -1,6 +1,5 @@
 package io.strata.table.store;
 
-import io.strata.data.BinaryRowWriter;
 import io.strata.data.Utf8String;
 import io.strata.format.FieldStats;
 import io.strata.format.FileFormat;
@@ -94,19 +93,15 @@ final class DataFileStats {
 
     /** Paimon's all-columns layout: one field per column, "none" columns with null values and a null count of null. */
     static SimpleStats allColumns(ColumnStats[] stats, RowType type) {
-        if (stats.length != type.fieldCount()) {
-            throw new IllegalArgumentException(
-                    "Got stats for " + stats.length + " columns but the row type has " + type.fieldCount() + ": " + type);
-        }
-        BinaryRowWriter min = new BinaryRowWriter(stats.length);
-        BinaryRowWriter max = new BinaryRowWriter(stats.length);
+        Object[] mins = new Object[stats.length];
+        Object[] maxes = new Object[stats.length];
         Long[] nullCounts = new Long[stats.length];
         for (int i = 0; i < stats.length; i++) {
-            min.write(i, stats[i].min(), type.typeAt(i));
-            max.write(i, stats[i].max(), type.typeAt(i));
+            mins[i] = stats[i].min();
+            maxes[i] = stats[i].max();
             nullCounts[i] = stats[i].nullCount();
         }
-        return new SimpleStats(min.complete(), max.complete(), nullCounts);
+        return SimpleStats.of(mins, maxes, nullCounts, type);
     }
 
     /**

@@ -96,6 +96,53 @@ class PaimonVersionMatrixChangesTest {
         }
     }
 
+    static Stream<Arguments> releasesAndStatsModes() {
+        return cross(List.of("none", "counts", "truncate(4)", "full-sparse"));
+    }
+
+    /**
+     * Statistics modes across the release: a table whose files keep no, counted, truncated or (sparsely stored) full
+     * statistics, written by the release and by Strata in turn; a filtered Strata scan over both engines' files
+     * returns exactly the matching rows (it may skip only files whose kept statistics rule them out), and the
+     * release reads what Strata reads.
+     */
+    @ParameterizedTest(name = "Paimon {0}, {1}")
+    @MethodSource("releasesAndStatsModes")
+    void statisticsModesOfTheReleaseAndOfStrataFilterAlike(String version, String mode) throws Exception {
+        RowType type = new RowType(List.of(new DataField(0, "k", DataTypes.INT().withNullable(false)),
+                new DataField(1, "name", DataTypes.STRING())));
+        Map<String, String> options = new HashMap<>(Map.of("bucket", "1"));
+        if (mode.equals("full-sparse")) {
+            options.putAll(Map.of("metadata.stats-mode", "full", "metadata.stats-dense-store", "false",
+                    "fields.k.stats-mode", "none"));
+        } else {
+            options.put("metadata.stats-mode", mode);
+        }
+        try (OracleEngine paimon = PaimonReleases.open(version, warehouse)) {
+            paimon.createTable("db", "t", type, List.of(), List.of("k"), options);
+            List<GenericRow> theirs = new ArrayList<>();
+            for (int k = 0; k < 6; k++) {
+                theirs.add(GenericRow.of(k, Utf8String.fromString("paimon-" + "abcdef".charAt(k) + "-long-name")));
+            }
+            paimon.write("db", "t", theirs);
+            Table table = load(paimon, "t");
+            strataWrite(table, List.of(GenericRow.of(10, Utf8String.fromString("strata-zzz")),
+                    GenericRow.of(11, Utf8String.fromString("paimon-c-long-name-too"))));
+            for (String name : List.of("paimon-c-long-name", "strata-zzz", "paimon-c-long-name-too", "absent")) {
+                io.strata.predicate.Predicate filter = new io.strata.predicate.PredicateBuilder(type)
+                        .equal("name", Utf8String.fromString(name));
+                List<String> matching = TestRows.readAll(table).stream().filter(r -> r.endsWith(", " + name + "]")).toList();
+                List<String> read = TestRows.readAll(table, table.newScan().filter(filter).plan()).stream()
+                        .filter(r -> r.endsWith(", " + name + "]")).toList();
+                assertThat(read).as("Strata's filtered scan for %s (%s, Paimon %s)", name, mode, version)
+                        .isEqualTo(matching);
+            }
+            table.compactFull();
+            assertThat(paimonRows(paimon, type)).as("Paimon %s reads Strata's files (%s)", version, mode)
+                    .hasSize(8).isEqualTo(TestRows.readAll(table));
+        }
+    }
+
     /** The release's merged read of table {@code t}, formatted and sorted as {@link TestRows} formats Strata's. */
     private static List<String> paimonRows(OracleEngine paimon, RowType type) {
         return TestRows.formatAll(paimon.readAll("db", "t"), type);

@@ -24,6 +24,16 @@ public final class DataFileNames {
         this.counter = counter;
     }
 
+    /**
+     * Names of the files a writer leaves in a postpone bucket, as Paimon names them
+     * ({@code data--u-<commit user>-s-<write id>-w-<uuid>-<n>}): Paimon's postpone compaction reads the write id
+     * back from the name to replay each writer's files in order.
+     */
+    public static DataFileNames postponed(String commitUser, int writeId) {
+        return new DataFileNames("data--u-" + commitUser + "-s-" + writeId + "-w-", UUID.randomUUID().toString(),
+                new AtomicInteger());
+    }
+
     /** Names of this writer's changelog files: same uuid, same counter. */
     public DataFileNames changelog() {
         return new DataFileNames("changelog-", uuid, counter);

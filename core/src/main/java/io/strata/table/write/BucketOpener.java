@@ -1,6 +1,8 @@
 package io.strata.table.write;
 
 import io.strata.fileindex.DataFileIndexWriter;
+import io.strata.format.registry.FormatFactories;
+import io.strata.format.FileFormat;
 import io.strata.lsm.CompactManager;
 import io.strata.lsm.LookupFileCache;
 import io.strata.lsm.MemoryBudget;
@@ -33,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -45,6 +48,9 @@ import org.apache.hadoop.fs.Path;
 final class BucketOpener implements AutoCloseable {
 
     private final TableStore store;
+    private final String commitUser;
+    /** The files this writer leaves in postpone buckets, named as Paimon's postpone compaction expects; lazy. */
+    private DataFileNames postponedNames;
     private final TableSchema schema;
     private final TableOptions options;
     private final RowType rowType;
@@ -87,9 +93,10 @@ final class BucketOpener implements AutoCloseable {
     /**
      * @throws IllegalArgumentException the table's file index options name columns that cannot be indexed
      */
-    BucketOpener(TableStore store, MemoryBudget memory, boolean spillable, WriteMerge writeMerge,
+    BucketOpener(TableStore store, String commitUser, MemoryBudget memory, boolean spillable, WriteMerge writeMerge,
             MergeFunctionFactory mergeFunctions, boolean autoCompaction, long sequenceGap, boolean ignorePreviousFiles) {
         this.store = store;
+        this.commitUser = commitUser;
         this.schema = store.schema();
         this.options = schema.tableOptions();
         this.rowType = schema.rowType();
@@ -114,6 +121,9 @@ final class BucketOpener implements AutoCloseable {
 
     /** The writer of a bucket, restored from the latest snapshot (empty for an overwrite's write). */
     BucketWriter open(SnapshotFiles.BucketKey key) throws IOException {
+        if (key.bucket() == ManifestEntry.POSTPONE_BUCKET) {
+            return openPostponed(key);
+        }
         List<DataFileMeta> files = restoredFiles().getOrDefault(key, List.of());
         long maxSequence = -1;
         for (DataFileMeta f : files) {
@@ -141,6 +151,32 @@ final class BucketOpener implements AutoCloseable {
                 compaction.stopTrigger(), changelog.needsLookup());
         return BucketWriter.primaryKey(key, maxSequence + 1 + sequenceGap, fileWriters, names, buffer, lsm, deletions,
                 ignoreDelete, inputChangelog);
+    }
+
+    /**
+     * The writer of a partition's postpone bucket, as Paimon's postpone writers make it: Avro files (the table's
+     * format if Avro cannot hold its columns) without value statistics ({@code metadata.stats-mode = none}),
+     * named with this writer's commit user and a write id, records unsorted with their kinds.
+     */
+    private BucketWriter openPostponed(SnapshotFiles.BucketKey key) {
+        if (postponedNames == null) {
+            postponedNames = DataFileNames.postponed(commitUser, ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE));
+        }
+        FileFormat format = FileFormat.AVRO;
+        try {
+            FormatFactories.of(FileFormat.AVRO).validateWrite(rowType, "zstd");
+        } catch (IllegalArgumentException e) {
+            format = options.fileFormat();
+        }
+        FileFormat fileFormat = format;
+        Map<String, String> postponedOptions = new HashMap<>(schema.options());
+        postponedOptions.put(StatsOptions.STATS_MODE.key(), "none");
+        StatsOptions postponedStats = new StatsOptions(postponedOptions);
+        Path directory = store.paths().bucketDirectory(key.partition(), key.bucket());
+        BucketWriter.FileWriters fileWriters = (level, source, fileNames) -> new RollingDataFileWriter(store.fileIO(),
+                directory, rowType, keyPositions, true, fileFormat, options.fileCompression(),
+                options.targetFileSize(true), fileNames, schema.id(), level, source, fileIndex, postponedStats);
+        return BucketWriter.postponed(key, fileWriters, postponedNames, ignoreDelete);
     }
 
     /** A commit ended (or the buckets were dropped): buckets opened later restore from the snapshot latest then. */

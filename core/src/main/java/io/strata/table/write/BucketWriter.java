@@ -39,11 +39,14 @@ final class BucketWriter {
     private final boolean ignoreDelete;
     /** {@code changelog-producer=input}: each flush writes every buffered record to changelog files too. */
     private final boolean inputChangelog;
+    /** A postpone bucket's writer: records go to the file as they come, with their kinds, unsorted. */
+    private final boolean postponed;
     private long nextSequence;
 
     private BucketWriter(SnapshotFiles.BucketKey key, long nextSequence, FileWriters fileWriters, DataFileNames names,
             WriteBuffer buffer, MergeTreeBucket lsm, DeletionVectorIndex.BucketIndex deletions,
-            boolean ignoreDelete, boolean inputChangelog) {
+            boolean ignoreDelete, boolean inputChangelog, boolean postponed) {
+        this.postponed = postponed;
         this.key = key;
         this.nextSequence = nextSequence;
         this.fileWriters = fileWriters;
@@ -59,7 +62,17 @@ final class BucketWriter {
     /** A bucket of an append table, its rows numbered from {@code nextSequence}. */
     static BucketWriter append(SnapshotFiles.BucketKey key, long nextSequence, FileWriters fileWriters,
             DataFileNames names) {
-        return new BucketWriter(key, nextSequence, fileWriters, names, null, null, null, false, false);
+        return new BucketWriter(key, nextSequence, fileWriters, names, null, null, null, false, false, false);
+    }
+
+    /**
+     * The postpone bucket of a partition ({@code bucket-postpone} of a {@code bucket = -2} table), as Paimon's
+     * writers fill it: records in arrival order with their kinds, each numbered {@code -1} (the compaction that
+     * moves them numbers them again), in primary-key files at level 0.
+     */
+    static BucketWriter postponed(SnapshotFiles.BucketKey key, FileWriters fileWriters, DataFileNames names,
+            boolean ignoreDelete) {
+        return new BucketWriter(key, -1, fileWriters, names, null, null, null, ignoreDelete, false, true);
     }
 
     /** A bucket of a primary-key table, its records numbered from {@code nextSequence}. */
@@ -67,11 +80,17 @@ final class BucketWriter {
             DataFileNames names, WriteBuffer buffer, MergeTreeBucket lsm, DeletionVectorIndex.BucketIndex deletions,
             boolean ignoreDelete, boolean inputChangelog) {
         return new BucketWriter(key, nextSequence, fileWriters, names, buffer, lsm, deletions, ignoreDelete,
-                inputChangelog);
+                inputChangelog, false);
     }
 
     /** Writes a row; the caller relieves the shared memory budget afterwards if the buffer exceeded it. */
     void write(Row row) throws IOException {
+        if (postponed) {
+            if (!ignoreDelete || row.kind().isAdd()) {
+                files.write(row, nextSequence, row.kind());
+            }
+            return;
+        }
         long seq = nextSequence++;
         if (lsm == null) {
             files.write(row, seq, RowKind.INSERT);

@@ -5,6 +5,7 @@ import io.strata.data.KeyEncoder;
 import io.strata.data.Row;
 import io.strata.data.RowValues;
 import io.strata.manifest.IndexManifestEntry;
+import io.strata.manifest.ManifestEntry;
 import io.strata.schema.PartitionExpirationOptions;
 import io.strata.schema.TableSchema;
 import io.strata.table.BucketFunction;
@@ -38,12 +39,18 @@ final class RowRouting {
     private final boolean ignorePreviousFiles;
     /** Dynamic bucket mode: which bucket each key is in; dropped with the writer's buckets, read again later. */
     private DynamicBucketAssigner dynamicBuckets;
-    /** Postpone bucket mode ({@code bucket = -2}): each partition's bucket count; else null. */
+    /** Postpone bucket mode ({@code bucket = -2}) writing into real buckets: each partition's bucket count; else null. */
     private final PostponeBuckets postponeBuckets;
+    /** Postpone bucket mode writing into each partition's {@code bucket-postpone}, as Paimon's streaming writers do. */
+    private final boolean intoPostponeBucket;
     /** {@code partition.timestamp-format.strict}: the time every partition written must name; else null. */
     private final PartitionTimeExtractor strictPartitionTime;
 
-    RowRouting(TableStore store, boolean ignorePreviousFiles) {
+    /**
+     * @param intoPostponeBucket a postpone-bucket table's rows go to {@code bucket-postpone}
+     *     ({@code postpone.batch-write-fixed-bucket = false}) rather than into real buckets
+     */
+    RowRouting(TableStore store, boolean ignorePreviousFiles, boolean intoPostponeBucket) {
         this.store = store;
         this.schema = store.schema();
         this.ignorePreviousFiles = ignorePreviousFiles;
@@ -64,7 +71,9 @@ final class RowRouting {
                     + " global index that Strata does not write yet): add the partition keys to the primary key");
         }
         this.keyHash = dynamic ? new KeyEncoder(rowType, positions(rowType, schema.trimmedPrimaryKeys())) : null;
-        this.postponeBuckets = numBuckets == -2 ? new PostponeBuckets(store) : null;
+        this.intoPostponeBucket = numBuckets == ManifestEntry.POSTPONE_BUCKET && intoPostponeBucket;
+        this.postponeBuckets = numBuckets == ManifestEntry.POSTPONE_BUCKET && !intoPostponeBucket
+                ? new PostponeBuckets(store) : null;
         this.strictPartitionTime = PartitionExpirationOptions.TIMESTAMP_FORMAT_STRICT.get(schema.options())
                 && !schema.partitionKeys().isEmpty()
                 ? new PartitionTimeExtractor(PartitionExpirationOptions.TIMESTAMP_PATTERN.get(schema.options()),
@@ -81,7 +90,8 @@ final class RowRouting {
         BinaryRow partition = partitionEncoder.encode(row);
         int bucket = bucketFunction != null ? bucketFunction.bucket(row)
                 : keyHash != null ? dynamicBuckets().assign(partition, keyHash.hash(row))
-                : postponeBuckets != null ? postponeBuckets.bucket(partition, row) : 0;
+                : postponeBuckets != null ? postponeBuckets.bucket(partition, row)
+                : intoPostponeBucket ? ManifestEntry.POSTPONE_BUCKET : 0;
         return new SnapshotFiles.BucketKey(partition, bucket);
     }
 
@@ -90,6 +100,9 @@ final class RowRouting {
      * 1 without buckets, the partition's own count in postpone bucket mode.
      */
     int totalBuckets(BinaryRow partition) {
+        if (intoPostponeBucket) {
+            return ManifestEntry.POSTPONE_BUCKET;
+        }
         return keyHash != null ? -1 : postponeBuckets != null ? postponeBuckets.count(partition) : Math.max(numBuckets, 1);
     }
 

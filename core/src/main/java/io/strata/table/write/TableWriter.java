@@ -177,13 +177,6 @@ public final class TableWriter implements BatchWrite, TableWrite {
         MergeFunctionFactory mergeFunctions;
         try {
             TableOptions.validateForWrite(schema.options(), schema.primaryKeys());
-            if (options.bucket() == -2 && !mode.movesPostponed()
-                    && !PostponeBucketOptions.BATCH_WRITE_FIXED_BUCKET.get(schema.options())) {
-                throw new IllegalArgumentException("table option 'postpone.batch-write-fixed-bucket' = 'false' is not "
-                        + "supported for writing: Strata writes the rows of postpone-bucket tables into real buckets "
-                        + "(true, Paimon's default); writing into bucket-postpone is left to Paimon's streaming writers."
-                        + " Compactions, which move waiting rows into their buckets, do run");
-            }
             this.memory = new MemoryBudget(options.writeBufferSize());
             // A flush to level 0 before the end would split a key's records over files, unseen by the check.
             this.spillable = options.writeBufferSpillable() || rejectDuplicateKeys != null;
@@ -198,7 +191,10 @@ public final class TableWriter implements BatchWrite, TableWrite {
             throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
         }
         this.rowType = schema.rowType();
-        this.routing = new RowRouting(store, ignorePreviousFiles);
+        // postpone.batch-write-fixed-bucket = false: rows wait in bucket-postpone, except in the compaction moving them.
+        boolean intoPostponeBucket = !mode.movesPostponed()
+                && !PostponeBucketOptions.BATCH_WRITE_FIXED_BUCKET.get(schema.options());
+        this.routing = new RowRouting(store, ignorePreviousFiles, intoPostponeBucket);
         this.primaryKeyPositions = positions(schema.primaryKeys());
         // How the write buffers reduce a key's records: the table's merge engine, as Paimon's writer.
         if (rejectDuplicateKeys != null && !primaryKey) {
@@ -209,8 +205,8 @@ public final class TableWriter implements BatchWrite, TableWrite {
         WriteMerge writeMerge = merge == null || rejectDuplicateKeys == null ? merge
                 : merge.rejectingDuplicateKeys(rejectDuplicateKeys);
         try {
-            this.buckets = new BucketOpener(store, memory, spillable, writeMerge, mergeFunctions, compactsByItself,
-                    sequenceGap, ignorePreviousFiles);
+            this.buckets = new BucketOpener(store, commitUser, memory, spillable, writeMerge, mergeFunctions,
+                    compactsByItself, sequenceGap, ignorePreviousFiles);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Table " + store.location() + " cannot be written: " + e.getMessage(), e);
         }

@@ -58,6 +58,10 @@ final class PostponeCompaction {
 
     /** The write of the moved rows, into the partitions' real buckets. */
     private final Function<Table, TableWrite> writes;
+    /** Every column, with the kinds: how each postponed file is read. */
+    private final DataFileReadType readType;
+    /** The schema versions the postponed files were written with (Avro files are read by them). */
+    private final DataFileWriteTypes writeTypes;
 
     PostponeCompaction(Table table, Predicate<SnapshotFiles.BucketKey> scope, Function<Table, TableWrite> writes) {
         this.table = table;
@@ -65,6 +69,10 @@ final class PostponeCompaction {
         this.store = TableStore.of(table);
         this.rowType = store.schema().rowType();
         this.scope = scope;
+        boolean[] all = new boolean[rowType.fieldCount()];
+        Arrays.fill(all, true);
+        this.readType = new DataFileReadType(rowType, all, true);
+        this.writeTypes = new DataFileWriteTypes(store);
     }
 
     /** Moves the postponed rows and commits; the COMPACT snapshot's id, or -1 if no file was waiting. */
@@ -120,12 +128,9 @@ final class PostponeCompaction {
         DataFileMeta file = entry.file();
         Path path = file.externalPath() != null ? new Path(file.externalPath())
                 : new Path(store.paths().bucketDirectory(entry.partition(), entry.bucket()), file.fileName());
-        boolean[] all = new boolean[rowType.fieldCount()];
-        Arrays.fill(all, true);
-        DataFileReadType readType = new DataFileReadType(rowType, all, true);
         FormatFactory format = FormatFactories.of(FileFormat.fromFileName(file.fileName()));
         try (DataFileCursor cursor = new DataFileCursor(format.createReader(store.fileIO(), path,
-                readType.fileReadType(), new DataFileWriteTypes(store).of(file),
+                readType.fileReadType(), writeTypes.of(file),
                 store.schema().tableOptions().readBatchSize(), null), readType, null)) {
             while (cursor.advance()) {
                 GenericRow row = GenericRow.copyOf(cursor.value(), rowType);

@@ -26,7 +26,7 @@ public interface FormatFactory {
     FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize) throws IOException;
 
     /**
-     * A reader that may leave out parts of the file (ORC row groups) whose statistics show that no row
+     * A reader that may leave out parts of the file (ORC row groups, Parquet row groups and pages) whose statistics show that no row
      * matches {@code skipFilter}, whose leaves name fields of {@code readType}. Rows of the parts it reads
      * are returned unfiltered; {@link FormatReader#batchPosition()} tells where each batch starts in the file
      * (deletion vectors are kept by position). Formats that cannot skip ignore it.

@@ -61,6 +61,42 @@ final class FlatColumnReader {
         }
     }
 
+    /**
+     * Passes over whole data pages, by their headers alone (nothing decompressed or decoded), while the
+     * reader stands at a page boundary and the next page holds no more than the {@code rows} values (of a flat
+     * column: rows) still to skip. Returns how many it passed over; the caller decodes and drops the rest.
+     */
+    long skipPages(long rows) throws IOException {
+        long skipped = 0;
+        while (pageValuesLeft == 0 && skipped < rows) {
+            long pageRows = nextPageRows();
+            if (pageRows < 0 || pageRows > rows - skipped) {
+                break;
+            }
+            nextPage++;
+            skipped += pageRows;
+        }
+        return skipped;
+    }
+
+    /** Values of the current data page not read yet (0 at a page boundary). */
+    int pageValuesLeft() {
+        return pageValuesLeft;
+    }
+
+    /** The values of the next page when it is a data page (which a skip may pass over whole), else -1. */
+    private long nextPageRows() throws IOException {
+        if (nextPage >= pages.headers.size()) {
+            throw new IOException("column chunk " + column + " has no more pages");
+        }
+        PageHeader header = pages.headers.get(nextPage);
+        return switch (header.getType()) {
+            case DATA_PAGE -> header.getData_page_header().getNum_values();
+            case DATA_PAGE_V2 -> header.getData_page_header_v2().getNum_values();
+            default -> -1;
+        };
+    }
+
     private void decode(LeafVector vector, int first, int count, int[] levels) throws IOException {
         int done = 0;
         boolean[] nulls = vector.nulls;

@@ -100,6 +100,36 @@ final class LeafColumn {
         }
     }
 
+    /**
+     * Moves past the next {@code records} records. A flat column passes over whole pages without decoding
+     * them ({@link FlatColumnReader#skipPages}); the records it cannot pass over that way (in the page the
+     * skip starts or ends in, or in any chunk of a nested column) are read {@code chunk} at a time and dropped.
+     */
+    void skip(long records, int chunk) throws IOException {
+        long left = records;
+        while (left > 0) {
+            if (pages != null) {
+                long skipped = pages.skipPages(left);
+                if (skipped > remaining) {
+                    throw new IllegalStateException("column " + name() + " ends after " + remaining + " of "
+                            + skipped + " records of its row group");
+                }
+                remaining -= skipped;
+                left -= skipped;
+                if (left == 0) {
+                    break;
+                }
+            }
+            int n = (int) Math.min(left, chunk);
+            if (pages != null && pages.pageValuesLeft() > 0) {
+                // Stop at the page's end, where the next pages may be passed over whole.
+                n = Math.min(n, pages.pageValuesLeft());
+            }
+            readBatch(n);
+            left -= n;
+        }
+    }
+
     private void readFlat(int records) throws IOException {
         if (records > remaining) {
             throw new IllegalStateException("column " + name() + " ends after " + remaining + " of " + records

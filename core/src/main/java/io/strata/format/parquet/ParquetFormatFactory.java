@@ -4,6 +4,7 @@ import io.strata.format.FormatFactory;
 import io.strata.format.FormatReader;
 import io.strata.format.FormatWriter;
 import io.strata.fs.FileIO;
+import io.strata.predicate.Predicate;
 import io.strata.types.RowType;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
@@ -34,5 +35,12 @@ public final class ParquetFormatFactory implements FormatFactory {
     @Override
     public FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize) throws IOException {
         return new ParquetFormatReader(io, path, readType, batchSize);
+    }
+
+    /** Leaves out row groups and pages that cannot match {@code skipFilter} ({@link ParquetRowRanges}). */
+    @Override
+    public FormatReader createReader(FileIO io, Path path, RowType readType, int batchSize, Predicate skipFilter)
+            throws IOException {
+        return new ParquetFormatReader(io, path, readType, batchSize, skipFilter);
     }
 }

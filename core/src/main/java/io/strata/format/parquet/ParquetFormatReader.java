@@ -3,6 +3,7 @@ package io.strata.format.parquet;
 import io.strata.format.ColumnarBatch;
 import io.strata.format.FormatReader;
 import io.strata.fs.FileIO;
+import io.strata.predicate.Predicate;
 import io.strata.types.RowType;
 import java.io.IOException;
 import java.util.HashMap;
@@ -25,7 +26,9 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * Reads a Parquet data file row group by row group into reusable columnar batches. Only the columns
  * of the read type's fields are read. Chunks of flat columns whose pages Strata decodes itself (PLAIN
  * and dictionary encodings) are decoded page by page into Strata's heap vectors ({@link FlatColumnReader});
- * all other chunks are read value by value by parquet-column's column readers.
+ * all other chunks are read value by value by parquet-column's column readers. Given a skip filter, it reads
+ * only the row groups and pages whose statistics say a row may match ({@link ParquetRowRanges}), and tells
+ * where each batch starts in the file ({@link #batchPosition()}).
  */
 final class ParquetFormatReader implements FormatReader {
 
@@ -40,10 +43,29 @@ final class ParquetFormatReader implements FormatReader {
     private final List<BlockMetaData> rowGroups;
     private final VersionParser.ParsedVersion writerVersion;
     private final ReadTree tree;
+    /** The rows of each row group that may match the skip filter, or null to read every row. */
+    private final ParquetRowRanges rowRanges;
     private int nextRowGroup;
-    private long remainingInRowGroup;
+    /** File position of the current row group's first row. */
+    private long rowGroupStart;
+    private long nextRowGroupStart;
+    /** The ranges [from, to) of the current row group still to read, and the next one's index. */
+    private List<long[]> ranges = List.of();
+    private int nextRange;
+    /** The row of the current row group that the columns stand at. */
+    private long rowInGroup;
+    private long batchPosition = -1;
 
     ParquetFormatReader(FileIO io, Path path, RowType readType, int batchSize) throws IOException {
+        this(io, path, readType, batchSize, null);
+    }
+
+    /**
+     * A reader that leaves out the pages and row groups whose statistics show that no row matches {@code
+     * skipFilter} (null: none), whose leaves name fields of {@code readType} ({@link ParquetRowRanges}).
+     */
+    ParquetFormatReader(FileIO io, Path path, RowType readType, int batchSize, Predicate skipFilter)
+            throws IOException {
         if (batchSize <= 0) {
             throw new IllegalArgumentException("batch size must be positive, got " + batchSize);
         }
@@ -60,6 +82,8 @@ final class ParquetFormatReader implements FormatReader {
             this.writerVersion = parseVersion(footer.getFileMetaData().getCreatedBy());
             this.tree = ReadTree.plan(readType, footer.getFileMetaData().getSchema());
             this.codecs = new CodecFactory(io.hadoopConf(), 0);
+            this.rowRanges = skipFilter == null ? null
+                    : new ParquetRowRanges(skipFilter, readType, footer.getFileMetaData().getSchema(), opened);
             this.in = opened;
         } catch (IOException | RuntimeException e) {
             closeQuietly(opened);
@@ -79,30 +103,56 @@ final class ParquetFormatReader implements FormatReader {
     @Override
     public ColumnarBatch nextBatch() throws IOException {
         try {
-            while (remainingInRowGroup == 0) {
-                if (nextRowGroup >= rowGroups.size()) {
-                    return null;
+            while (true) {
+                if (nextRange == ranges.size()) {
+                    if (nextRowGroup >= rowGroups.size()) {
+                        return null;
+                    }
+                    startRowGroup(rowGroups.get(nextRowGroup++));
+                    continue;
                 }
-                startRowGroup(rowGroups.get(nextRowGroup++));
+                long[] range = ranges.get(nextRange);
+                if (rowInGroup < range[0]) {
+                    for (LeafColumn leaf : tree.leaves) {
+                        leaf.skip(range[0] - rowInGroup, batchSize);
+                    }
+                    rowInGroup = range[0];
+                }
+                if (rowInGroup == range[1]) {
+                    nextRange++;
+                    continue;
+                }
+                int rows = (int) Math.min(batchSize, range[1] - rowInGroup);
+                for (LeafColumn leaf : tree.leaves) {
+                    leaf.readBatch(rows);
+                }
+                for (FieldNode node : tree.nodes) {
+                    node.assemble();
+                }
+                batchPosition = rowGroupStart + rowInGroup;
+                rowInGroup += rows;
+                return new ColumnarBatch(tree.columns, rows);
             }
-            int rows = (int) Math.min(batchSize, remainingInRowGroup);
-            for (LeafColumn leaf : tree.leaves) {
-                leaf.readBatch(rows);
-            }
-            for (FieldNode node : tree.nodes) {
-                node.assemble();
-            }
-            remainingInRowGroup -= rows;
-            return new ColumnarBatch(tree.columns, rows);
         } catch (IOException | RuntimeException e) {
             throw failure("Cannot read", e);
         }
     }
 
+    /** The file position of the first row of the last batch: row groups and pages may have been skipped. */
+    @Override
+    public long batchPosition() {
+        return batchPosition;
+    }
+
     private void startRowGroup(BlockMetaData rowGroup) throws IOException {
-        if (rowGroup.getRowCount() == 0) {
-            // Column readers cannot be opened on chunks without pages; an empty group has nothing to read.
-            remainingInRowGroup = 0;
+        rowGroupStart = nextRowGroupStart;
+        nextRowGroupStart += rowGroup.getRowCount();
+        rowInGroup = 0;
+        nextRange = 0;
+        // Column readers cannot be opened on chunks without pages: an empty group, or one no row of which may
+        // match the filter, is not opened at all.
+        ranges = rowRanges == null ? all(rowGroup.getRowCount()) : rowRanges.select(rowGroup);
+        if (ranges.isEmpty()) {
             return;
         }
         Map<ColumnPath, ColumnChunkMetaData> chunks = new HashMap<>();
@@ -132,7 +182,10 @@ final class ParquetFormatReader implements FormatReader {
                     codecs.getDecompressor(chunk.getCodec()), converter, leaf.descriptor.getPrimitiveType(), leaf.name());
             leaf.startRowGroup(new ColumnReaderImpl(leaf.descriptor, pages, NO_CONVERTER, writerVersion));
         }
-        remainingInRowGroup = rowGroup.getRowCount();
+    }
+
+    private static List<long[]> all(long rows) {
+        return rows == 0 ? List.of() : List.of(new long[] {0, rows});
     }
 
     private IOException failure(String action, Exception e) {

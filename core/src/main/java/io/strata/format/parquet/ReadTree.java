@@ -53,7 +53,8 @@ final class ReadTree {
         return new ReadTree(readType, fileSchema);
     }
 
-    private static Type match(GroupType group, DataField field) {
+    /** The file field that holds a read field: by id, or by name in a file that carries no ids; null when none. */
+    static Type match(GroupType group, DataField field) {
         boolean fileHasIds = false;
         for (Type t : group.getFields()) {
             if (t.getId() != null) {

@@ -146,6 +146,12 @@ class ParquetPageDecodingTest {
     }
 
     private java.nio.file.Path writeWithPaimon(String name, List<GenericRow> rows, Map<String, String> extra) {
+        return writeWithPaimon(dir, name, rows, extra);
+    }
+
+    /** Writes the rows (of {@link #TYPE}) as one Paimon Parquet file of many small row groups and pages. */
+    static java.nio.file.Path writeWithPaimon(java.nio.file.Path dir, String name, List<GenericRow> rows,
+            Map<String, String> extra) {
         Map<String, String> options = new HashMap<>(Map.of(
                 "file.format", "parquet",
                 "bucket", "-1",

@@ -1,6 +1,10 @@
 package io.strata.hive;
 
 import io.strata.manifest.DataFileMeta;
+import io.strata.manifest.DeletionVectorMeta;
+import io.strata.manifest.IndexFileMeta;
+import io.strata.schema.MergeEngine;
+import io.strata.schema.TableOptions;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.Split;
 import io.strata.table.Table;
@@ -8,9 +12,11 @@ import io.strata.table.TablePaths;
 import io.strata.table.TableScan;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -22,7 +28,12 @@ import java.util.TreeMap;
  */
 final class SnapshotPartitions {
 
-    /** Figures of a partition or a table: every stored row (older versions and deletes included), files, bytes. */
+    /**
+     * Figures of a partition or a table: rows, data files, bytes. The rows are those a read returns where the
+     * buckets need no merge (each key stored once: deletion-vector and first-row tables, whose reads skip level
+     * 0, compacted buckets and append tables), less deletes and rows deletion vectors mark; elsewhere every
+     * stored row, older versions and deletes included (an upper bound).
+     */
     record Figures(long rows, long files, long bytes) {
         static final Figures NONE = new Figures(0, 0, 0);
 
@@ -72,16 +83,57 @@ final class SnapshotPartitions {
 
     private static SnapshotPartitions plan(Table table, TableScan scan) {
         TablePaths paths = PartitionDirectories.paths(table);
+        boolean primaryKey = table.schema().isPrimaryKeyTable();
+        TableOptions options = table.schema().tableOptions();
+        boolean readsSkipLevel0 = primaryKey
+                && (options.deletionVectorsEnabled() || options.mergeEngine() == MergeEngine.FIRST_ROW);
         SortedMap<String, Figures> partitions = new TreeMap<>();
         for (Split split : scan.plan().splits()) {
             long bytes = 0;
             for (DataFileMeta file : split.files()) {
                 bytes += file.fileSize();
             }
-            Figures figures = new Figures(split.rowCount(), split.files().size(), bytes);
+            Figures figures = new Figures(rows(split, primaryKey, readsSkipLevel0), split.files().size(), bytes);
             partitions.merge(paths.partitionPath(split.partition()), figures, Figures::plus);
         }
         return new SnapshotPartitions(partitions);
+    }
+
+    /**
+     * The rows a read of the split returns where that is known from metadata, else its stored rows. Hive plans
+     * with this figure (reducers, join sides), so a deletion-vector table must not count the versions its
+     * vectors already retired: 36% more rows after a few rounds of 10% updates was enough to double its reducers.
+     */
+    private static long rows(Split split, boolean primaryKey, boolean readsSkipLevel0) {
+        Set<String> read = new HashSet<>();
+        Set<Integer> levels = new HashSet<>();
+        long stored = 0;
+        for (DataFileMeta file : split.files()) {
+            if (readsSkipLevel0 && file.level() == 0) {
+                continue;
+            }
+            read.add(file.fileName());
+            levels.add(file.level());
+            // Rows of kind -U/-D are never returned by a read of a bucket that needs no merge.
+            stored += primaryKey ? file.addRowCount() : file.rowCount();
+        }
+        // Above level 0 a level is one sorted run; each level-0 file is a run of its own.
+        boolean oneSortedRun = levels.size() <= 1 && (!levels.contains(0) || read.size() <= 1);
+        if (primaryKey && !readsSkipLevel0 && !oneSortedRun) {
+            return split.rowCount();
+        }
+        long retired = 0;
+        for (IndexFileMeta index : split.deletionIndexFiles()) {
+            if (index.dvRanges() == null) {
+                continue;
+            }
+            for (DeletionVectorMeta vector : index.dvRanges().values()) {
+                if (vector.cardinality() != null && read.contains(vector.dataFileName())) {
+                    retired += vector.cardinality();
+                }
+            }
+        }
+        return Math.max(0, stored - retired);
     }
 
     /** The partition paths, sorted; empty for an unpartitioned table. */

@@ -3,8 +3,6 @@ package io.strata.hive;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.DeletionVectorMeta;
 import io.strata.manifest.IndexFileMeta;
-import io.strata.schema.MergeEngine;
-import io.strata.schema.TableOptions;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.Split;
 import io.strata.table.Table;
@@ -84,9 +82,7 @@ final class SnapshotPartitions {
     private static SnapshotPartitions plan(Table table, TableScan scan) {
         TablePaths paths = PartitionDirectories.paths(table);
         boolean primaryKey = table.schema().isPrimaryKeyTable();
-        TableOptions options = table.schema().tableOptions();
-        boolean readsSkipLevel0 = primaryKey
-                && (options.deletionVectorsEnabled() || options.mergeEngine() == MergeEngine.FIRST_ROW);
+        boolean readsSkipLevel0 = SplitGrouping.readsSkipLevel0(table.schema());
         SortedMap<String, Figures> partitions = new TreeMap<>();
         for (Split split : scan.plan().splits()) {
             long bytes = 0;

@@ -47,9 +47,7 @@ final class SplitGrouping {
         if (!schema.isPrimaryKeyTable()) {
             return split.files();
         }
-        TableOptions options = new TableOptions(schema.options());
-        if (options.deletionVectorsEnabled() || options.mergeEngine() == MergeEngine.FIRST_ROW) {
-            // Level 0 is not read at all (TableRead skips it); above it each key is in one file.
+        if (readsSkipLevel0(schema)) {
             List<DataFileMeta> upper = new ArrayList<>();
             for (DataFileMeta f : split.files()) {
                 if (f.level() > 0) {
@@ -65,6 +63,18 @@ final class SplitGrouping {
             }
         }
         return split.files();
+    }
+
+    /**
+     * Whether reads of the primary-key table skip level 0 (TableRead does, for deletion vectors and first-row
+     * tables): above it each key is in one file.
+     */
+    static boolean readsSkipLevel0(TableSchema schema) {
+        if (!schema.isPrimaryKeyTable()) {
+            return false;
+        }
+        TableOptions options = new TableOptions(schema.options());
+        return options.deletionVectorsEnabled() || options.mergeEngine() == MergeEngine.FIRST_ROW;
     }
 
     private static Split withFiles(Split split, List<DataFileMeta> files) {

@@ -6,6 +6,7 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.io.ColumnarSplit;
 import org.apache.hadoop.mapred.FileSplit;
 
 /**
@@ -13,12 +14,17 @@ import org.apache.hadoop.mapred.FileSplit;
  * directory Hive gave (the table location, or for a table the metastore sync registered, the partition's
  * directory) because Hive matches every split's path against the query's input directories; the split
  * itself travels in {@link SplitCodec}'s compact form, with the snapshot the whole query reads.
+ *
+ * <p>Its length is the bytes of its files; its {@linkplain #getColumnarProjectionSize() projection size}, what
+ * Tez weighs when it groups splits into tasks (as it weighs an ORC split by the columns a query reads), is the
+ * share of those bytes a task decodes.
  */
-public final class StrataInputSplit extends FileSplit {
+public final class StrataInputSplit extends FileSplit implements ColumnarSplit {
 
     private String tableLocation;
     private long snapshotId;
     private byte[] encodedSplit;
+    private long projectionSize;
 
     /** For Hadoop's deserialization only. */
     public StrataInputSplit() {
@@ -29,13 +35,15 @@ public final class StrataInputSplit extends FileSplit {
      * @param inputPath the input directory Hive gave: the table location, or the metastore partition's
      *     directory the split's partition is in
      * @param tableLocation the Strata table's root
+     * @param projectionSize estimated bytes of the files' columns that reading the split decodes
      */
-    StrataInputSplit(Path inputPath, Path tableLocation, Split split) {
+    StrataInputSplit(Path inputPath, Path tableLocation, Split split, long projectionSize) {
         // Length: the bytes of the split's files, so Hive can weigh splits.
         super(inputPath, 0, fileBytes(split), new String[0]);
         this.tableLocation = tableLocation.toString();
         this.snapshotId = split.snapshotId();
         this.encodedSplit = SplitCodec.encode(split);
+        this.projectionSize = projectionSize;
     }
 
     private static long fileBytes(Split split) {
@@ -56,6 +64,11 @@ public final class StrataInputSplit extends FileSplit {
         return snapshotId;
     }
 
+    @Override
+    public long getColumnarProjectionSize() {
+        return projectionSize;
+    }
+
     /** The Strata split. */
     public Split split() {
         return SplitCodec.decode(encodedSplit);
@@ -68,6 +81,7 @@ public final class StrataInputSplit extends FileSplit {
         out.writeLong(snapshotId);
         out.writeInt(encodedSplit.length);
         out.write(encodedSplit);
+        out.writeLong(projectionSize);
     }
 
     @Override
@@ -81,6 +95,7 @@ public final class StrataInputSplit extends FileSplit {
         }
         encodedSplit = new byte[length];
         in.readFully(encodedSplit);
+        projectionSize = in.readLong();
     }
 
     @Override

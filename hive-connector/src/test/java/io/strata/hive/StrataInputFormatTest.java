@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
 import org.apache.hadoop.hive.serde2.objectinspector.StructField;
 import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
 import org.apache.hadoop.io.NullWritable;
@@ -186,5 +187,40 @@ class StrataInputFormatTest {
     @Test
     void aTableWithoutSnapshotsHasNoSplits() throws Exception {
         assertThat(new StrataInputFormat().getSplits(job(), 1)).isEmpty();
+    }
+
+    /** The projection Hive pushes into a job: column ids and names. */
+    private static JobConf reading(JobConf job, String ids, String names) {
+        job.setBoolean(ColumnProjectionUtils.READ_ALL_COLUMNS, false);
+        job.set(ColumnProjectionUtils.READ_COLUMN_IDS_CONF_STR, ids);
+        job.set(ColumnProjectionUtils.READ_COLUMN_NAMES_CONF_STR, names);
+        return job;
+    }
+
+    /**
+     * Tez groups splits by their projection size (the bytes a task decodes), as it groups ORC splits: a split
+     * weighs its file bytes in proportion of the columns Hive reads, and keeps the figure when shipped.
+     */
+    @Test
+    void splitsWeighTheColumnsHiveReads() throws Exception {
+        commit(1, 500, "a");
+        JobConf all = job();
+        JobConf one = reading(job(), "1", "name");
+        JobConf none = reading(job(), "", "");
+        InputSplit[] splits = new StrataInputFormat().getSplits(all, 1);
+        InputSplit[] nameOnly = new StrataInputFormat().getSplits(one, 1);
+        InputSplit[] counted = new StrataInputFormat().getSplits(none, 1);
+        assertThat(splits).hasSize(2);
+        for (int i = 0; i < splits.length; i++) {
+            StrataInputSplit split = (StrataInputSplit) splits[i];
+            long length = split.getLength();
+            assertThat(length).isPositive();
+            assertThat(split.getColumnarProjectionSize()).isBetween(length - 2, length);
+            assertThat(((StrataInputSplit) nameOnly[i]).getColumnarProjectionSize()).isBetween(length / 2 - 1, length / 2);
+            // count(*) still opens the files: one column's share.
+            assertThat(((StrataInputSplit) counted[i]).getColumnarProjectionSize()).isBetween(length / 2 - 1, length / 2);
+            assertThat(ship((StrataInputSplit) nameOnly[i]).getColumnarProjectionSize())
+                    .isEqualTo(((StrataInputSplit) nameOnly[i]).getColumnarProjectionSize());
+        }
     }
 }

@@ -1,11 +1,11 @@
 package io.strata.format.orc;
 
+import io.strata.format.IntegerSkipLeaves;
 import io.strata.predicate.CompoundPredicate;
 import io.strata.predicate.LeafPredicate;
 import io.strata.predicate.Predicate;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
-import io.strata.types.TypeRoot;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -120,29 +120,10 @@ final class OrcSearchArguments {
      * non-null integer literals. Null otherwise.
      */
     private String fileColumn(LeafPredicate leaf) {
-        switch (leaf.function()) {
-            case NOT_EQUAL, NOT_IN -> {
-                return null;
-            }
-            default -> {
-                // Pushed below.
-            }
-        }
-        TypeRoot root = leaf.type().root();
-        if (root != TypeRoot.TINYINT && root != TypeRoot.SMALLINT && root != TypeRoot.INT && root != TypeRoot.BIGINT) {
+        DataField field = IntegerSkipLeaves.field(leaf, readType);
+        if (field == null) {
             return null;
         }
-        for (Object literal : leaf.literals()) {
-            if (!(literal instanceof Byte || literal instanceof Short || literal instanceof Integer
-                    || literal instanceof Long)) {
-                return null;
-            }
-        }
-        int index = readType.indexOf(leaf.fieldName());
-        if (index < 0) {
-            return null;
-        }
-        DataField field = readType.field(index);
         int k = OrcTypes.childIndex(fileSchema, field);
         if (k < 0) {
             return null;

@@ -1,12 +1,12 @@
 package io.strata.format.parquet;
 
 import io.strata.data.GenericRow;
+import io.strata.format.IntegerSkipLeaves;
 import io.strata.predicate.CompoundPredicate;
 import io.strata.predicate.LeafPredicate;
 import io.strata.predicate.Predicate;
 import io.strata.types.DataField;
 import io.strata.types.RowType;
-import io.strata.types.TypeRoot;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -124,29 +124,10 @@ final class ParquetRowRanges {
      * read type stored as a signed INT32 or INT64, compared with non-null integer literals; else null.
      */
     private ColumnPath judgedColumn(LeafPredicate leaf) {
-        switch (leaf.function()) {
-            case NOT_EQUAL, NOT_IN -> {
-                return null;
-            }
-            default -> {
-                // Judged below.
-            }
-        }
-        TypeRoot root = leaf.type().root();
-        if (root != TypeRoot.TINYINT && root != TypeRoot.SMALLINT && root != TypeRoot.INT && root != TypeRoot.BIGINT) {
+        DataField field = IntegerSkipLeaves.field(leaf, readType);
+        if (field == null) {
             return null;
         }
-        for (Object literal : leaf.literals()) {
-            if (!(literal instanceof Byte || literal instanceof Short || literal instanceof Integer
-                    || literal instanceof Long)) {
-                return null;
-            }
-        }
-        int index = readType.indexOf(leaf.fieldName());
-        if (index < 0) {
-            return null;
-        }
-        DataField field = readType.field(index);
         Type fileField = ReadTree.match(schema, field);
         if (fileField == null || !fileField.isPrimitive()) {
             return null;

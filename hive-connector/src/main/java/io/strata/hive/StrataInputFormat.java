@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.io.CombineHiveInputFormat;
@@ -55,7 +56,8 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
 
     @Override
     public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
-        List<InputSplit> splits = new ArrayList<>();
+        List<StrataInputSplit> splits = new ArrayList<>();
+        List<InputSplit> metadataSplits = new ArrayList<>();
         long targetSize;
         try {
             targetSize = StrataConf.splitTargetSize(job);
@@ -85,7 +87,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
                 checkNotBesideItsTable(job, input, metadataTable);
                 Map<String, String> readOptions = metadataTable.equals(io.strata.table.metadata.AuditLogTable.NAME)
                         ? StrataConf.auditLogReadOptions(job) : Map.of();
-                splits.add(new MetadataTableSplit(input, location, metadataTable, metadataSnapshot(table, job),
+                metadataSplits.add(new MetadataTableSplit(input, location, metadataTable, metadataSnapshot(table, job),
                         readOptions));
                 continue;
             }
@@ -119,7 +121,25 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
                 }
             }
         }
-        return splits.toArray(new InputSplit[0]);
+        List<InputSplit> all = new ArrayList<>(metadataSplits);
+        all.addAll(combinesSplits(job) ? StrataInputSplit.combine(splits, maxCombinedSize(job)) : splits);
+        return all.toArray(new InputSplit[0]);
+    }
+
+    /**
+     * Whether small splits are combined into one task's split: on MapReduce, which starts a map task per split
+     * and combines small files of native tables (CombineHiveInputFormat) but never a storage handler's splits.
+     * Tez groups splits itself (by their projection size).
+     */
+    private static boolean combinesSplits(JobConf job) {
+        return "mr".equalsIgnoreCase(job.get(HiveConf.ConfVars.HIVE_EXECUTION_ENGINE.varname,
+                HiveConf.ConfVars.HIVE_EXECUTION_ENGINE.getDefaultValue()));
+    }
+
+    /** The largest split MapReduce combines files into (Hive's {@code mapreduce.input.fileinputformat.split.maxsize}). */
+    private static long maxCombinedSize(JobConf job) {
+        long max = job.getLong(org.apache.hadoop.mapreduce.lib.input.FileInputFormat.SPLIT_MAXSIZE, 0);
+        return max > 0 ? max : StrataConf.DEFAULT_SPLIT_TARGET_SIZE;
     }
 
     /**
@@ -312,10 +332,13 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
                     + ": " + split);
         }
         Table table = load(job, strataSplit.tableLocation());
-        if (readsBatches(job)) {
-            return (RecordReader) new StrataVectorizedRecordReader(table, strataSplit, job);
-        }
-        return (RecordReader) new StrataRecordReader(table, strataSplit, readColumns(table.schema().rowType(), job));
+        boolean batches = readsBatches(job);
+        int[] readColumns = readColumns(table.schema().rowType(), job);
+        SplitPartsReader.PartOpener<Writable> opener = part -> batches
+                ? (RecordReader) new StrataVectorizedRecordReader(table, part, job)
+                : (RecordReader) new StrataRecordReader(table, part, readColumns);
+        List<StrataInputSplit> parts = strataSplit.parts();
+        return parts.size() == 1 ? opener.open(strataSplit) : new SplitPartsReader<>(parts, opener);
     }
 
     /**

@@ -223,4 +223,35 @@ class StrataInputFormatTest {
                     .isEqualTo(((StrataInputSplit) nameOnly[i]).getColumnarProjectionSize());
         }
     }
+
+    /**
+     * On MapReduce, which starts a map task per split and never combines a storage handler's splits, the buckets
+     * of one input directory are combined up to Hive's largest split size and read one after the other; Tez
+     * groups splits itself and gets one per bucket.
+     */
+    @Test
+    void mapReduceCombinesSmallBucketsIntoOneSplit() throws Exception {
+        commit(1, 40, "a");
+        commit(5, 8, "b");
+        JobConf mr = job();
+        mr.set("hive.execution.engine", "mr");
+        InputSplit[] combined = new StrataInputFormat().getSplits(mr, 1);
+        assertThat(combined).hasSize(1);
+        StrataInputSplit split = (StrataInputSplit) combined[0];
+        assertThat(split.parts()).hasSize(2);
+        assertThatThrownBy(split::split).hasMessageContaining("holds 2 splits");
+        assertThat(ship(split).parts()).hasSize(2);
+        List<String> expected = new ArrayList<>();
+        for (int i = 1; i <= 40; i++) {
+            expected.add(i + "=" + (i >= 5 && i <= 8 ? "b" : "a") + i);
+        }
+        assertThat(read(combined, mr)).containsExactlyInAnyOrderElementsOf(expected);
+
+        JobConf tez = job();
+        tez.set("hive.execution.engine", "tez");
+        assertThat(new StrataInputFormat().getSplits(tez, 1)).hasSize(2);
+        // A combined split stays within Hive's largest split size.
+        mr.setLong("mapreduce.input.fileinputformat.split.maxsize", split.getLength() - 1);
+        assertThat(new StrataInputFormat().getSplits(mr, 1)).hasSize(2);
+    }
 }

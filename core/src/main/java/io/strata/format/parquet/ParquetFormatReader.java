@@ -151,7 +151,7 @@ final class ParquetFormatReader implements FormatReader {
         nextRange = 0;
         // Column readers cannot be opened on chunks without pages: an empty group, or one no row of which may
         // match the filter, is not opened at all.
-        ranges = rowRanges == null ? all(rowGroup.getRowCount()) : rowRanges.select(rowGroup);
+        ranges = rowRanges == null ? ParquetRowRanges.all(rowGroup.getRowCount()) : rowRanges.select(rowGroup);
         if (ranges.isEmpty()) {
             return;
         }
@@ -184,9 +184,6 @@ final class ParquetFormatReader implements FormatReader {
         }
     }
 
-    private static List<long[]> all(long rows) {
-        return rows == 0 ? List.of() : List.of(new long[] {0, rows});
-    }
 
     private IOException failure(String action, Exception e) {
         return new IOException(action + " Parquet data file " + path + ": " + e.getMessage(), e);

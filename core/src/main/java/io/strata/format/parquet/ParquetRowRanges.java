@@ -69,7 +69,8 @@ final class ParquetRowRanges {
         return ranges == null ? all(rowGroup.getRowCount()) : ranges;
     }
 
-    private static List<long[]> all(long rows) {
+    /** Every row of a row group of {@code rows} rows, as ranges (none for an empty group). */
+    static List<long[]> all(long rows) {
         List<long[]> ranges = new ArrayList<>();
         if (rows > 0) {
             ranges.add(new long[] {0, rows});

@@ -3,6 +3,7 @@ package io.strata.hive;
 import io.strata.manifest.DataFileMeta;
 import io.strata.manifest.DeletionVectorMeta;
 import io.strata.manifest.IndexFileMeta;
+import io.strata.schema.TableSchema;
 import io.strata.snapshot.Snapshot;
 import io.strata.table.Split;
 import io.strata.table.Table;
@@ -81,15 +82,13 @@ final class SnapshotPartitions {
 
     private static SnapshotPartitions plan(Table table, TableScan scan) {
         TablePaths paths = PartitionDirectories.paths(table);
-        boolean primaryKey = table.schema().isPrimaryKeyTable();
-        boolean readsSkipLevel0 = SplitGrouping.readsSkipLevel0(table.schema());
         SortedMap<String, Figures> partitions = new TreeMap<>();
         for (Split split : scan.plan().splits()) {
             long bytes = 0;
             for (DataFileMeta file : split.files()) {
                 bytes += file.fileSize();
             }
-            Figures figures = new Figures(rows(split, primaryKey, readsSkipLevel0), split.files().size(), bytes);
+            Figures figures = new Figures(rows(split, table.schema()), split.files().size(), bytes);
             partitions.merge(paths.partitionPath(split.partition()), figures, Figures::plus);
         }
         return new SnapshotPartitions(partitions);
@@ -100,23 +99,17 @@ final class SnapshotPartitions {
      * with this figure (reducers, join sides), so a deletion-vector table must not count the versions its
      * vectors already retired: 36% more rows after a few rounds of 10% updates was enough to double its reducers.
      */
-    private static long rows(Split split, boolean primaryKey, boolean readsSkipLevel0) {
-        Set<String> read = new HashSet<>();
-        Set<Integer> levels = new HashSet<>();
-        long stored = 0;
-        for (DataFileMeta file : split.files()) {
-            if (readsSkipLevel0 && file.level() == 0) {
-                continue;
-            }
-            read.add(file.fileName());
-            levels.add(file.level());
-            // Rows of kind -U/-D are never returned by a read of a bucket that needs no merge.
-            stored += primaryKey ? file.addRowCount() : file.rowCount();
-        }
-        // Above level 0 a level is one sorted run; each level-0 file is a run of its own.
-        boolean oneSortedRun = levels.size() <= 1 && (!levels.contains(0) || read.size() <= 1);
-        if (primaryKey && !readsSkipLevel0 && !oneSortedRun) {
+    private static long rows(Split split, TableSchema schema) {
+        List<DataFileMeta> files = SplitGrouping.filesReadWithoutMerge(split, schema);
+        if (files == null) {
             return split.rowCount();
+        }
+        Set<String> read = new HashSet<>();
+        long stored = 0;
+        for (DataFileMeta file : files) {
+            read.add(file.fileName());
+            // Rows of kind -U/-D are never returned by a read that needs no merge.
+            stored += schema.isPrimaryKeyTable() ? file.addRowCount() : file.rowCount();
         }
         long retired = 0;
         for (IndexFileMeta index : split.deletionIndexFiles()) {

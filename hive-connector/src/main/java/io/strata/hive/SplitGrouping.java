@@ -22,7 +22,7 @@ final class SplitGrouping {
 
     /** The split as one or more splits of the same snapshot, partition and bucket; each file in exactly one. */
     static List<Split> group(Split split, TableSchema schema, long targetSize) {
-        List<DataFileMeta> files = splittableFiles(split, schema);
+        List<DataFileMeta> files = filesReadWithoutMerge(split, schema);
         if (files == null || files.size() < 2) {
             return List.of(split);
         }
@@ -42,8 +42,13 @@ final class SplitGrouping {
         return groups;
     }
 
-    /** The files that may be read apart from each other, or null when the split must stay whole. */
-    private static List<DataFileMeta> splittableFiles(Split split, TableSchema schema) {
+    /**
+     * The files a read of the split takes without merging them, each key in one of them (so they may also be read
+     * apart from each other): any files of an append table; of a primary-key table the files of ONE sorted run
+     * (all on one level above 0, or a single level-0 file), or, when reads skip level 0 (deletion vectors,
+     * first-row), the files above level 0, possibly none. Null when the read must merge the files.
+     */
+    static List<DataFileMeta> filesReadWithoutMerge(Split split, TableSchema schema) {
         if (!schema.isPrimaryKeyTable()) {
             return split.files();
         }
@@ -54,7 +59,10 @@ final class SplitGrouping {
                     upper.add(f);
                 }
             }
-            return upper.isEmpty() ? null : upper;
+            return upper;
+        }
+        if (split.files().size() <= 1) {
+            return split.files();
         }
         int level = split.files().get(0).level();
         for (DataFileMeta f : split.files()) {

@@ -22,9 +22,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.io.CombineHiveInputFormat;
 import org.apache.hadoop.hive.ql.exec.TableScanOperator;
 import org.apache.hadoop.hive.ql.exec.Utilities;
@@ -108,7 +108,7 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
             }
             checkFiles(table, plan.splits());
             TablePaths paths = wholeTable ? null : PartitionDirectories.paths(table);
-            int columnsRead = columnsRead(table.schema().rowType(), job);
+            int columnsRead = readColumns(table.schema().rowType(), job).length;
             for (Split split : plan.splits()) {
                 // Hive finds a split's partition by its path: it must lie in the directory Hive gave.
                 Path splitPath = wholeTable ? inputs.get("") : inputs.get(paths.partitionPath(split.partition()));
@@ -159,21 +159,6 @@ public final class StrataInputFormat implements InputFormat<NullWritable, Writab
         }
         int columns = Math.max(1, schema.fields().size());
         return bytes / columns * Math.max(1, Math.min(columnsRead, columns));
-    }
-
-    /** How many of the table's columns Hive reads ({@code count(*)}: none; no projection set: all). */
-    private static int columnsRead(RowType rowType, Configuration conf) {
-        String[] names = StrataConf.readColumnNames(conf);
-        if (names == null) {
-            return rowType.fieldCount();
-        }
-        int known = 0;
-        for (String name : names) {
-            if (indexOfIgnoreCase(rowType, name) >= 0) {
-                known++;
-            }
-        }
-        return known;
     }
 
     /**

@@ -251,7 +251,7 @@ final class ParquetRowRanges {
         ranges.add(new long[] {from, to});
     }
 
-    static List<long[]> intersect(List<long[]> a, List<long[]> b) {
+    private static List<long[]> intersect(List<long[]> a, List<long[]> b) {
         List<long[]> result = new ArrayList<>();
         int i = 0;
         int j = 0;
@@ -268,7 +268,7 @@ final class ParquetRowRanges {
         return result;
     }
 
-    static List<long[]> union(List<long[]> a, List<long[]> b) {
+    private static List<long[]> union(List<long[]> a, List<long[]> b) {
         List<long[]> result = new ArrayList<>();
         int i = 0;
         int j = 0;

@@ -43,7 +43,9 @@ class ExpireCommandTest {
         assertThat(unset.err()).contains("'partition.expiration-time'");
         io.strata.schema.SchemaManager schemas = new io.strata.schema.SchemaManager(io.strata.fs.FileIO.local(),
                 new org.apache.hadoop.fs.Path(dir.resolve("lake").resolve("db.db").resolve("daily").toUri()));
-        schemas.commitChanges(io.strata.schema.SchemaChange.setOption("partition.expiration-time", "36 h"));
+        // Whole days, so the outcome does not depend on the time of day: a partition's time is its day's midnight,
+        // and it expires once that lies more than 48 h back (yesterday's never, two days back always).
+        schemas.commitChanges(io.strata.schema.SchemaChange.setOption("partition.expiration-time", "48 h"));
 
         Cli.Result dry = Cli.run("expire", "--warehouse", wh, "--table", "db.daily", "--partitions", "--dry-run");
         assertThat(dry.exitCode()).as(dry.toString()).isZero();
